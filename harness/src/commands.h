@@ -1,0 +1,19 @@
+// The subcommands of the onnxcts CLI. Each Add*Command registers its
+// options on `app` and returns the exit code through `exit_code` when run.
+#ifndef ONNXCTS_HARNESS_COMMANDS_H_
+#define ONNXCTS_HARNESS_COMMANDS_H_
+
+#include <CLI/CLI.hpp>
+
+namespace onnxcts {
+
+// Exit codes of DESIGN.md's CLI contract.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;   // a failure was found
+inline constexpr int kExitCannotRun = 2;  // the run itself could not happen
+
+void AddSweepCommand(CLI::App& app, int& exit_code);
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_COMMANDS_H_

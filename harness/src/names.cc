@@ -1,0 +1,61 @@
+#include "names.h"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+namespace onnxcts {
+namespace {
+
+std::string Lower(std::string s) {
+  std::ranges::transform(s, s.begin(),
+                         [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+std::string KnownDTypes() {
+  std::string all;
+  for (const DTypeInfo& t : kDTypes) all += (all.empty() ? "" : ", ") + std::string(t.name);
+  return all;
+}
+
+}  // namespace
+
+std::vector<const DTypeInfo*> ParseDTypes(
+    const std::vector<std::string>& names) {
+  std::vector<const DTypeInfo*> rows;
+  if (names.empty()) {
+    for (const DTypeInfo& t : kDTypes) rows.push_back(&t);
+    return rows;
+  }
+  for (const std::string& name : names) {
+    const DTypeInfo* t = FindDType(name);
+    if (t == nullptr) {
+      throw std::invalid_argument("unknown dtype '" + name +
+                                  "' (known: " + KnownDTypes() + ")");
+    }
+    rows.push_back(t);
+  }
+  return rows;
+}
+
+std::vector<Variant> ParseOps(const std::vector<std::string>& names) {
+  if (names.empty()) return {std::begin(kAllVariants), std::end(kAllVariants)};
+  std::vector<Variant> variants;
+  for (const std::string& name : names) {
+    bool known = false;
+    for (Variant v : kAllVariants) {
+      if (Lower(std::string(VariantOp(v))) == Lower(name)) {
+        variants.push_back(v);
+        known = true;
+      }
+    }
+    if (!known) {
+      throw std::invalid_argument("unknown op '" + name +
+                                  "' (known: IsInf, IsNaN, Sign)");
+    }
+  }
+  return variants;
+}
+
+}  // namespace onnxcts

@@ -1,0 +1,68 @@
+#include "sweep.h"
+
+#include <chrono>
+
+#include "onnxcts/patterns.h"
+#include "parallel.h"
+#include "progress.h"
+
+namespace onnxcts {
+namespace {
+
+constexpr uint64_t kTaskPatterns = uint64_t{1} << 20;
+constexpr uint64_t kSampleSeed = 20261129;
+constexpr int kSamplesPerExponent = 256;
+
+bool Enumerable(const DTypeInfo& t) { return t.bits <= 32; }
+
+std::vector<uint64_t> Samples(const DTypeInfo& t) {
+  return StratifiedPatterns(t, kSampleSeed, kSamplesPerExponent);
+}
+
+// Each task checks one slice; slices are appended in order, so the first
+// mismatches reported are the lowest patterns whatever the thread count.
+Tally SweepSlices(uint64_t total, const SweepOptions& options,
+                  const std::function<Tally(uint64_t, uint64_t)>& slice) {
+  const size_t tasks = (total + kTaskPatterns - 1) / kTaskPatterns;
+  std::vector<Tally> parts(tasks);
+  ParallelFor(tasks, options.threads, [&](size_t i) {
+    const uint64_t first = i * kTaskPatterns;
+    const uint64_t last = std::min(total, first + kTaskPatterns) - 1;
+    parts[i] = slice(first, last);
+    if (options.progress) options.progress->Advance(last - first + 1);
+  });
+  Tally total_tally;
+  for (const Tally& part : parts) total_tally.Append(part);
+  return total_tally;
+}
+
+}  // namespace
+
+uint64_t SweepSize(const DTypeInfo& t) {
+  return Enumerable(t) ? t.all_bits() + 1 : Samples(t).size();
+}
+
+SweepResult SweepDType(const DTypeInfo& t, const SweepOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  SweepResult result{&t, Enumerable(t), {}, 0};
+  if (result.exhaustive) {
+    result.tally = SweepSlices(
+        t.all_bits() + 1, options, [&](uint64_t first, uint64_t last) {
+          return VerifyRange(t, options.variants, first, last);
+        });
+  } else {
+    const std::vector<uint64_t> samples = Samples(t);
+    result.tally = SweepSlices(
+        samples.size(), options, [&](uint64_t first, uint64_t last) {
+          return VerifyPatterns(
+              t, options.variants,
+              std::span(samples).subspan(first, last - first + 1));
+        });
+  }
+  result.seconds = std::chrono::duration<double>(
+                       std::chrono::steady_clock::now() - start)
+                       .count();
+  return result;
+}
+
+}  // namespace onnxcts

@@ -1,0 +1,111 @@
+// The op schema table: each version of each operator onnxcts implements.
+//
+// An entry says what the ONNX operator spec says of one version: its formal
+// inputs and outputs, the type constraints they use, its attributes with
+// types and defaults, and the reference kernel that computes it. Each
+// operator lives in one file (`reference/src/ops/<op>.cc`) that holds all its
+// versions; adding an operator is that file plus one line in schema.cc.
+#ifndef ONNXCTS_SCHEMA_H_
+#define ONNXCTS_SCHEMA_H_
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "onnxcts/dtype.h"
+
+namespace onnxcts {
+
+enum class AttrType : uint8_t { kInt, kFloat, kString, kInts, kFloats };
+
+std::string_view AttrTypeName(AttrType t);
+
+using AttrValue = std::variant<int64_t, float, std::string,
+                               std::vector<int64_t>, std::vector<float>>;
+
+// The attributes of one node, by name, after defaults are filled in.
+using Attributes = std::map<std::string, AttrValue, std::less<>>;
+
+struct AttrSpec {
+  std::string_view name;
+  AttrType type;
+  bool required;
+  int64_t default_int;  // used when !required and type == kInt
+};
+
+struct TypeConstraint {
+  std::string_view name;  // "T", "T1", ...
+  std::span<const DType> allowed;
+};
+
+struct Formal {
+  std::string_view name;  // "X", "Y"
+  std::string_view type;  // a TypeConstraint name
+};
+
+// A dense tensor of raw element bits, as kernels see it.
+struct ConstTensorView {
+  DType dtype;
+  const void* data;
+  std::span<const int64_t> dims;
+  size_t count;  // product of dims
+};
+
+struct TensorView {
+  DType dtype;
+  void* data;
+  std::span<const int64_t> dims;
+  size_t count;
+};
+
+// Computes the outputs of one node. Outputs are allocated by the caller with
+// dtypes and dims from `OutputShapes`-style inference (element-wise here).
+using KernelFn = void (*)(std::span<const ConstTensorView> inputs,
+                          std::span<const TensorView> outputs,
+                          const Attributes& attributes);
+
+struct OpSchema {
+  std::string_view domain;  // "" is ai.onnx
+  std::string_view op;
+  int since_version;
+  std::span<const Formal> inputs;
+  std::span<const Formal> outputs;
+  std::span<const TypeConstraint> constraints;
+  std::span<const AttrSpec> attributes;
+  KernelFn kernel;
+
+  const TypeConstraint* FindConstraint(std::string_view name) const;
+  const AttrSpec* FindAttribute(std::string_view name) const;
+  // Is `t` allowed for the type constraint named `constraint`?
+  bool Allows(std::string_view constraint, DType t) const;
+};
+
+// AllSchemas()
+//
+// Every version of every implemented operator.
+std::span<const OpSchema> AllSchemas();
+
+// FindSchema()
+//
+// The version of `op` in force at `opset` (the highest since_version not
+// above it); nullptr when `op` is unknown or did not exist yet.
+const OpSchema* FindSchema(std::string_view domain, std::string_view op,
+                           int opset);
+
+// The dtypes allowed for input `index` of `schema`.
+std::span<const DType> InputTypes(const OpSchema& schema, size_t index);
+
+// ResolveAttributes()
+//
+// Checks a node's attributes against `schema` and fills in defaults. Returns
+// "" on success, else why they are invalid (unknown name, wrong type,
+// missing required attribute).
+std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes);
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_SCHEMA_H_

@@ -1,0 +1,75 @@
+// IsInf, versions 10 and 20.
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "onnxcts/kernels.h"
+#include "onnxcts/type_list.h"
+#include "ops/ops.h"
+
+namespace onnxcts {
+namespace {
+
+// Compares against the two infinity patterns; a direction that is not
+// detected gets a flag of 0, which keeps the loop free of branches.
+template <typename Row>
+void IsInfLoop(const void* in, uint8_t* out, size_t n, IsInfFlags flags) {
+  using U = typename Row::Bits;
+  constexpr U kPos = static_cast<U>(Row::format.infinity());
+  constexpr U kNeg = static_cast<U>(Row::format.sign_mask() | kPos);
+  const uint8_t pos = flags.detect_positive ? 1 : 0;
+  const uint8_t neg = flags.detect_negative ? 1 : 0;
+  const U* x = static_cast<const U*>(in);
+  for (size_t i = 0; i < n; ++i) {
+    out[i] = static_cast<uint8_t>(((x[i] == kPos) & pos) |
+                                  ((x[i] == kNeg) & neg));
+  }
+}
+
+void IsInfKernel(std::span<const ConstTensorView> in,
+                 std::span<const TensorView> out, const Attributes& attrs) {
+  const IsInfFlags flags{
+      std::get<int64_t>(attrs.at("detect_positive")) != 0,
+      std::get<int64_t>(attrs.at("detect_negative")) != 0};
+  IsInf(in[0].dtype, in[0].data, static_cast<uint8_t*>(out[0].data),
+        in[0].count, flags);
+}
+
+constexpr DType kV10[] = {DType::kFloat, DType::kDouble};
+constexpr DType kV20[] = {DType::kBfloat16,      DType::kDouble,
+                          DType::kFloat,         DType::kFloat16,
+                          DType::kFloat8E4M3FN,  DType::kFloat8E4M3FNUZ,
+                          DType::kFloat8E5M2,    DType::kFloat8E5M2FNUZ};
+
+constexpr TypeConstraint kC10[] = {{"T1", kV10}, {"T2", kBoolOnly}};
+constexpr TypeConstraint kC20[] = {{"T1", kV20}, {"T2", kBoolOnly}};
+
+constexpr AttrSpec kAttrs[] = {
+    {"detect_negative", AttrType::kInt, false, 1},
+    {"detect_positive", AttrType::kInt, false, 1},
+};
+
+constexpr OpSchema kSchemas[] = {
+    {"", "IsInf", 10, kPredicateIn, kPredicateOut, kC10, kAttrs, IsInfKernel},
+    {"", "IsInf", 20, kPredicateIn, kPredicateOut, kC20, kAttrs, IsInfKernel},
+};
+
+}  // namespace
+
+void IsInf(DType t, const void* bits, uint8_t* out, size_t n,
+           IsInfFlags flags) {
+  VisitDType(t, [&]<typename Row>() {
+    if constexpr (!Row::info.is_float()) {
+      throw std::invalid_argument("IsInf is not defined on " +
+                                  std::string(Row::info.name));
+    } else if constexpr (!Row::format.has_infinity()) {
+      if (n != 0) std::memset(out, 0, n);
+    } else {
+      IsInfLoop<Row>(bits, out, n, flags);
+    }
+  });
+}
+
+std::span<const OpSchema> IsInfSchemas() { return kSchemas; }
+
+}  // namespace onnxcts

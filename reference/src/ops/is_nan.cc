@@ -1,0 +1,61 @@
+// IsNaN, versions 9, 13 and 20.
+#include <stdexcept>
+#include <string>
+
+#include "bit_predicates.h"
+#include "onnxcts/kernels.h"
+#include "onnxcts/type_list.h"
+#include "ops/ops.h"
+
+namespace onnxcts {
+namespace {
+
+template <typename Row>
+void IsNaNLoop(const void* in, uint8_t* out, size_t n) {
+  using U = typename Row::Bits;
+  const U* x = static_cast<const U*>(in);
+  for (size_t i = 0; i < n; ++i) {
+    out[i] = internal::IsNaNBits<Row::format>(x[i]);
+  }
+}
+
+void IsNaNKernel(std::span<const ConstTensorView> in,
+                 std::span<const TensorView> out, const Attributes&) {
+  IsNaN(in[0].dtype, in[0].data, static_cast<uint8_t*>(out[0].data),
+        in[0].count);
+}
+
+constexpr DType kV9[] = {DType::kFloat16, DType::kFloat, DType::kDouble};
+constexpr DType kV13[] = {DType::kBfloat16, DType::kFloat16, DType::kFloat,
+                          DType::kDouble};
+constexpr DType kV20[] = {DType::kBfloat16,      DType::kDouble,
+                          DType::kFloat,         DType::kFloat16,
+                          DType::kFloat8E4M3FN,  DType::kFloat8E4M3FNUZ,
+                          DType::kFloat8E5M2,    DType::kFloat8E5M2FNUZ};
+
+constexpr TypeConstraint kC9[] = {{"T1", kV9}, {"T2", kBoolOnly}};
+constexpr TypeConstraint kC13[] = {{"T1", kV13}, {"T2", kBoolOnly}};
+constexpr TypeConstraint kC20[] = {{"T1", kV20}, {"T2", kBoolOnly}};
+
+constexpr OpSchema kSchemas[] = {
+    {"", "IsNaN", 9, kPredicateIn, kPredicateOut, kC9, {}, IsNaNKernel},
+    {"", "IsNaN", 13, kPredicateIn, kPredicateOut, kC13, {}, IsNaNKernel},
+    {"", "IsNaN", 20, kPredicateIn, kPredicateOut, kC20, {}, IsNaNKernel},
+};
+
+}  // namespace
+
+void IsNaN(DType t, const void* bits, uint8_t* out, size_t n) {
+  VisitDType(t, [&]<typename Row>() {
+    if constexpr (Row::info.is_float()) {
+      IsNaNLoop<Row>(bits, out, n);
+    } else {
+      throw std::invalid_argument("IsNaN is not defined on " +
+                                  std::string(Row::info.name));
+    }
+  });
+}
+
+std::span<const OpSchema> IsNaNSchemas() { return kSchemas; }
+
+}  // namespace onnxcts

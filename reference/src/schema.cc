@@ -1,0 +1,104 @@
+#include "onnxcts/schema.h"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "ops/ops.h"
+
+namespace onnxcts {
+namespace {
+
+// The registry: one line per operator file.
+std::vector<OpSchema> CollectSchemas() {
+  std::vector<OpSchema> all;
+  for (auto schemas : {IsInfSchemas, IsNaNSchemas, SignSchemas}) {
+    std::ranges::copy(schemas(), std::back_inserter(all));
+  }
+  return all;
+}
+
+// The AttrType that a value's variant alternative stands for.
+AttrType TypeOf(const AttrValue& v) {
+  static constexpr std::array<AttrType, 5> kByIndex = {
+      AttrType::kInt, AttrType::kFloat, AttrType::kString, AttrType::kInts,
+      AttrType::kFloats};
+  return kByIndex[v.index()];
+}
+
+}  // namespace
+
+std::string_view AttrTypeName(AttrType t) {
+  static constexpr std::string_view kNames[] = {"INT", "FLOAT", "STRING",
+                                                "INTS", "FLOATS"};
+  return kNames[static_cast<int>(t)];
+}
+
+const TypeConstraint* OpSchema::FindConstraint(std::string_view name) const {
+  for (const TypeConstraint& c : constraints) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+const AttrSpec* OpSchema::FindAttribute(std::string_view name) const {
+  for (const AttrSpec& a : attributes) {
+    if (a.name == name) return &a;
+  }
+  return nullptr;
+}
+
+bool OpSchema::Allows(std::string_view constraint, DType t) const {
+  const TypeConstraint* c = FindConstraint(constraint);
+  return c != nullptr && std::ranges::find(c->allowed, t) != c->allowed.end();
+}
+
+std::span<const OpSchema> AllSchemas() {
+  static const std::vector<OpSchema> all = CollectSchemas();
+  return all;
+}
+
+const OpSchema* FindSchema(std::string_view domain, std::string_view op,
+                           int opset) {
+  // "ai.onnx" and "" name the same default domain.
+  if (domain == "ai.onnx") domain = "";
+  const OpSchema* best = nullptr;
+  for (const OpSchema& s : AllSchemas()) {
+    if (s.domain != domain || s.op != op || s.since_version > opset) continue;
+    if (best == nullptr || s.since_version > best->since_version) best = &s;
+  }
+  return best;
+}
+
+std::span<const DType> InputTypes(const OpSchema& schema, size_t index) {
+  const TypeConstraint* c = schema.FindConstraint(schema.inputs[index].type);
+  return c == nullptr ? std::span<const DType>{} : c->allowed;
+}
+
+std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes) {
+  for (const auto& [name, value] : attributes) {
+    const AttrSpec* spec = schema.FindAttribute(name);
+    if (spec == nullptr) {
+      return "unknown attribute '" + name + "' for " +
+             std::string(schema.op) + "-" +
+             std::to_string(schema.since_version);
+    }
+    if (TypeOf(value) != spec->type) {
+      return "attribute '" + name + "' must be " +
+             std::string(AttrTypeName(spec->type)) + ", not " +
+             std::string(AttrTypeName(TypeOf(value)));
+    }
+  }
+  for (const AttrSpec& spec : schema.attributes) {
+    if (attributes.contains(spec.name)) continue;
+    if (spec.required) {
+      return "missing required attribute '" + std::string(spec.name) + "'";
+    }
+    if (spec.type == AttrType::kInt) {
+      attributes.emplace(std::string(spec.name), spec.default_int);
+    }
+  }
+  return "";
+}
+
+}  // namespace onnxcts

@@ -1,0 +1,109 @@
+// Every example of the ONNX operator documentation for IsInf, IsNaN and Sign,
+// with its published output, run through the schema table's kernels as a
+// backend would reach them. The docs give float32 and float16 examples; the
+// bfloat16 rows feed the same inputs in bfloat16 (the docs have none), and
+// their outputs are the same booleans.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <vector>
+
+#include "onnxcts/schema.h"
+
+namespace onnxcts {
+namespace {
+
+constexpr float kInf = INFINITY;
+constexpr float kNaN = NAN;
+
+std::vector<uint32_t> Float32Bits(std::vector<float> values) {
+  std::vector<uint32_t> bits;
+  for (float v : values) bits.push_back(std::bit_cast<uint32_t>(v));
+  return bits;
+}
+
+// float16 patterns of -1.2, NaN, inf, 2.8, -inf, inf (numpy's rounding).
+const std::vector<uint16_t> kFloat16Example = {0xBCCD, 0x7E00, 0x7C00,
+                                               0x419A, 0xFC00, 0x7C00};
+// The same values in bfloat16, rounded to nearest even.
+const std::vector<uint16_t> kBfloat16Example = {0xBF9A, 0x7FC0, 0x7F80,
+                                                0x4033, 0xFF80, 0x7F80};
+
+template <typename In, typename Out>
+std::vector<Out> RunOp(std::string_view op, int opset, DType t,
+                     const std::vector<In>& x, Attributes attrs = {}) {
+  const OpSchema* schema = FindSchema("", op, opset);
+  EXPECT_NE(schema, nullptr);
+  EXPECT_TRUE(schema->Allows(schema->inputs[0].type, t));
+  EXPECT_EQ(ResolveAttributes(*schema, attrs), "");
+  std::vector<Out> y(x.size());
+  const int64_t dims[] = {static_cast<int64_t>(x.size())};
+  const ConstTensorView in[] = {{t, x.data(), dims, x.size()}};
+  const TensorView out[] = {{t, y.data(), dims, y.size()}};
+  schema->kernel(std::span(in), std::span(out), attrs);
+  return y;
+}
+
+using Bools = std::vector<uint8_t>;
+
+TEST(Golden, IsInfInfinity) {
+  const auto x = Float32Bits({-1.2f, kNaN, kInf, 2.8f, -kInf, kInf});
+  EXPECT_EQ((RunOp<uint32_t, uint8_t>("IsInf", 10, DType::kFloat, x)),
+            (Bools{0, 0, 1, 0, 1, 1}));
+}
+
+TEST(Golden, IsInfPositiveOnly) {
+  const auto x = Float32Bits({-1.7f, kNaN, kInf, 3.6f, -kInf, kInf});
+  EXPECT_EQ((RunOp<uint32_t, uint8_t>("IsInf", 10, DType::kFloat, x,
+                                    {{"detect_negative", int64_t{0}}})),
+            (Bools{0, 0, 1, 0, 0, 1}));
+}
+
+TEST(Golden, IsInfNegativeOnly) {
+  const auto x = Float32Bits({-1.7f, kNaN, kInf, -3.6f, -kInf, kInf});
+  EXPECT_EQ((RunOp<uint32_t, uint8_t>("IsInf", 10, DType::kFloat, x,
+                                    {{"detect_positive", int64_t{0}}})),
+            (Bools{0, 0, 0, 0, 1, 0}));
+}
+
+TEST(Golden, IsInfFloat16AndBfloat16) {
+  EXPECT_EQ((RunOp<uint16_t, uint8_t>("IsInf", 20, DType::kFloat16,
+                                    kFloat16Example)),
+            (Bools{0, 0, 1, 0, 1, 1}));
+  EXPECT_EQ((RunOp<uint16_t, uint8_t>("IsInf", 20, DType::kBfloat16,
+                                    kBfloat16Example)),
+            (Bools{0, 0, 1, 0, 1, 1}));
+}
+
+TEST(Golden, IsNaN) {
+  // The example of IsNaN-9's documentation, then the newer one.
+  EXPECT_EQ((RunOp<uint32_t, uint8_t>("IsNaN", 9, DType::kFloat,
+                                    Float32Bits({3.0f, kNaN, 4.0f, kNaN}))),
+            (Bools{0, 1, 0, 1}));
+  const auto x = Float32Bits({-1.2f, kNaN, kInf, 2.8f, -kInf, kInf});
+  EXPECT_EQ((RunOp<uint32_t, uint8_t>("IsNaN", 20, DType::kFloat, x)),
+            (Bools{0, 1, 0, 0, 0, 0}));
+}
+
+TEST(Golden, IsNaNFloat16AndBfloat16) {
+  EXPECT_EQ((RunOp<uint16_t, uint8_t>("IsNaN", 9, DType::kFloat16,
+                                    kFloat16Example)),
+            (Bools{0, 1, 0, 0, 0, 0}));
+  EXPECT_EQ((RunOp<uint16_t, uint8_t>("IsNaN", 13, DType::kBfloat16,
+                                    kBfloat16Example)),
+            (Bools{0, 1, 0, 0, 0, 0}));
+}
+
+TEST(Golden, Sign) {
+  std::vector<float> x, want;
+  for (int i = -5; i <= 5; ++i) {
+    x.push_back(static_cast<float>(i));
+    want.push_back(i < 0 ? -1.0f : i > 0 ? 1.0f : 0.0f);
+  }
+  EXPECT_EQ((RunOp<uint32_t, uint32_t>("Sign", 9, DType::kFloat, Float32Bits(x))),
+            Float32Bits(want));
+}
+
+}  // namespace
+}  // namespace onnxcts

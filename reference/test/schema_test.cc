@@ -1,0 +1,87 @@
+// The op schema table against the ONNX operator specs.
+#include "onnxcts/schema.h"
+
+#include <gtest/gtest.h>
+
+namespace onnxcts {
+namespace {
+
+int VersionAt(std::string_view op, int opset) {
+  const OpSchema* s = FindSchema("", op, opset);
+  return s == nullptr ? 0 : s->since_version;
+}
+
+TEST(Schema, VersionInForceAtEachOpset) {
+  EXPECT_EQ(VersionAt("IsInf", 9), 0);  // IsInf arrived in opset 10
+  EXPECT_EQ(VersionAt("IsInf", 10), 10);
+  EXPECT_EQ(VersionAt("IsInf", 19), 10);
+  EXPECT_EQ(VersionAt("IsInf", 20), 20);
+  EXPECT_EQ(VersionAt("IsInf", 23), 20);
+  EXPECT_EQ(VersionAt("IsNaN", 8), 0);
+  EXPECT_EQ(VersionAt("IsNaN", 9), 9);
+  EXPECT_EQ(VersionAt("IsNaN", 12), 9);
+  EXPECT_EQ(VersionAt("IsNaN", 13), 13);
+  EXPECT_EQ(VersionAt("IsNaN", 19), 13);
+  EXPECT_EQ(VersionAt("IsNaN", 20), 20);
+  EXPECT_EQ(VersionAt("Sign", 9), 9);
+  EXPECT_EQ(VersionAt("Sign", 13), 13);
+  EXPECT_EQ(VersionAt("Sign", 21), 13);
+  EXPECT_EQ(VersionAt("Abs", 13), 0);
+  EXPECT_EQ(FindSchema("ai.onnx", "Sign", 13), FindSchema("", "Sign", 13));
+  EXPECT_EQ(FindSchema("com.microsoft", "Sign", 13), nullptr);
+}
+
+bool Allowed(std::string_view op, int opset, DType t) {
+  const OpSchema* s = FindSchema("", op, opset);
+  return s != nullptr && s->Allows(s->inputs[0].type, t);
+}
+
+TEST(Schema, TypeConstraintsAsTheSpecsGiveThem) {
+  EXPECT_TRUE(Allowed("IsInf", 10, DType::kFloat));
+  EXPECT_TRUE(Allowed("IsInf", 10, DType::kDouble));
+  EXPECT_FALSE(Allowed("IsInf", 10, DType::kFloat16));
+  EXPECT_FALSE(Allowed("IsInf", 19, DType::kBfloat16));
+  EXPECT_TRUE(Allowed("IsInf", 20, DType::kFloat16));
+  EXPECT_TRUE(Allowed("IsInf", 20, DType::kFloat8E5M2FNUZ));
+  EXPECT_TRUE(Allowed("IsNaN", 9, DType::kFloat16));
+  EXPECT_FALSE(Allowed("IsNaN", 9, DType::kBfloat16));
+  EXPECT_TRUE(Allowed("IsNaN", 13, DType::kBfloat16));
+  EXPECT_FALSE(Allowed("IsNaN", 13, DType::kFloat8E4M3FN));
+  EXPECT_TRUE(Allowed("IsNaN", 20, DType::kFloat8E4M3FN));
+  EXPECT_TRUE(Allowed("Sign", 9, DType::kUint64));
+  EXPECT_TRUE(Allowed("Sign", 9, DType::kInt8));
+  EXPECT_FALSE(Allowed("Sign", 9, DType::kBfloat16));
+  EXPECT_TRUE(Allowed("Sign", 13, DType::kBfloat16));
+  EXPECT_FALSE(Allowed("Sign", 13, DType::kBool));
+  EXPECT_FALSE(Allowed("Sign", 13, DType::kFloat8E4M3FN));
+  for (const OpSchema& s : AllSchemas()) {
+    EXPECT_EQ(s.inputs.size(), 1u);
+    EXPECT_EQ(s.outputs.size(), 1u);
+    if (s.op != "Sign") {
+      EXPECT_TRUE(s.Allows(s.outputs[0].type, DType::kBool));
+    }
+  }
+}
+
+TEST(Schema, AttributesResolveWithDefaults) {
+  const OpSchema& is_inf = *FindSchema("", "IsInf", 20);
+  Attributes attrs{{"detect_negative", int64_t{0}}};
+  EXPECT_EQ(ResolveAttributes(is_inf, attrs), "");
+  EXPECT_EQ(std::get<int64_t>(attrs.at("detect_negative")), 0);
+  EXPECT_EQ(std::get<int64_t>(attrs.at("detect_positive")), 1);
+}
+
+TEST(Schema, AttributesRejectUnknownNamesAndWrongTypes) {
+  const OpSchema& is_inf = *FindSchema("", "IsInf", 10);
+  Attributes unknown{{"detect_nan", int64_t{1}}};
+  EXPECT_NE(ResolveAttributes(is_inf, unknown).find("unknown attribute"),
+            std::string::npos);
+  Attributes wrong_type{{"detect_positive", 1.0f}};
+  EXPECT_NE(ResolveAttributes(is_inf, wrong_type).find("must be INT"),
+            std::string::npos);
+  Attributes on_sign{{"detect_positive", int64_t{1}}};
+  EXPECT_NE(ResolveAttributes(*FindSchema("", "Sign", 13), on_sign), "");
+}
+
+}  // namespace
+}  // namespace onnxcts
