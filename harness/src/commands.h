@@ -13,6 +13,11 @@ inline constexpr int kExitFailure = 1;   // a failure was found
 inline constexpr int kExitCannotRun = 2;  // the run itself could not happen
 
 void AddSweepCommand(CLI::App& app, int& exit_code);
+void AddGenerateCommand(CLI::App& app, int& exit_code);
+void AddBackendsCommand(CLI::App& app, int& exit_code);
+void AddReportCommand(CLI::App& app, int& exit_code);
+// `argc`/`argv` go into the report as the command line.
+void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv);
 
 }  // namespace onnxcts
 

@@ -10,6 +10,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = onnxcts::kExitOk;
   onnxcts::AddSweepCommand(app, exit_code);
+  onnxcts::AddRunCommand(app, exit_code, argc, argv);
+  onnxcts::AddGenerateCommand(app, exit_code);
+  onnxcts::AddReportCommand(app, exit_code);
+  onnxcts::AddBackendsCommand(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,17 +1,19 @@
 #include "onnxcts/verify.h"
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "onnxcts/kernels.h"
 #include "onnxcts/oracle.h"
+#include "simd_scan.h"
 
 namespace onnxcts {
 namespace {
 
 // Patterns per kernel call: large enough to amortise the call, small enough
 // that input and outputs stay in cache.
-constexpr uint64_t kChunk = 1 << 14;
+constexpr uint64_t kChunk = 1 << 13;
 
 IsInfFlags FlagsOf(Variant v) {
   switch (v) {
@@ -62,14 +64,17 @@ uint64_t Expected(const DTypeInfo& t, Variant v, oracle::Classified c,
   return oracle::IsInf(c, f.detect_positive, f.detect_negative) ? 1 : 0;
 }
 
-void CountClass(const DTypeInfo& t, oracle::Classified c, Tally& tally) {
+// Counts `count` patterns of class `c`.
+void CountClass(const DTypeInfo& t, oracle::Classified c, Tally& tally,
+                uint64_t count = 1) {
   if (!t.is_float()) {
-    tally.zeros += c.value_class == oracle::ValueClass::kIntZero;
+    tally.zeros += c.value_class == oracle::ValueClass::kIntZero ? count : 0;
     return;
   }
-  tally.nans += oracle::IsNaN(c);
-  tally.infinities += c.value_class == oracle::ValueClass::kInfinity;
-  tally.zeros += c.value_class == oracle::ValueClass::kZero;
+  tally.nans += oracle::IsNaN(c) ? count : 0;
+  tally.infinities +=
+      c.value_class == oracle::ValueClass::kInfinity ? count : 0;
+  tally.zeros += c.value_class == oracle::ValueClass::kZero ? count : 0;
 }
 
 Tally VerifyChunk(const DTypeInfo& t, std::span<const Variant> variants,
@@ -101,6 +106,106 @@ Tally VerifyChunk(const DTypeInfo& t, std::span<const Variant> variants,
     }
   }
   return tally;
+}
+
+// A class run with the answer of each variant checked, in their order.
+struct PlannedRun {
+  PatternRun run;
+  std::vector<RunAnswer> answers;
+};
+
+// Runs and answers for patterns `first` to `last`; counts their patterns
+// and classes into `tally` on the way.
+std::vector<PlannedRun> PlanRuns(const DTypeInfo& t,
+                                 std::span<const Variant> variants,
+                                 uint64_t first, uint64_t last, Tally& tally) {
+  std::vector<PlannedRun> plan;
+  for (const PatternRun& run : ClassRuns(t, first, last)) {
+    PlannedRun& p = plan.emplace_back(PlannedRun{run, {}});
+    for (Variant v : variants) p.answers.push_back(AnswerOnRun(t, v, run));
+    const uint64_t length = run.last - run.first + 1;
+    tally.patterns += length;
+    CountClass(t, oracle::ClassifyWithSign(t, run.first), tally, length);
+  }
+  return plan;
+}
+
+// The mismatches of one chunk, all variants: every one counted, the first
+// kKeep of each run segment kept (AddFound keeps the lowest of those).
+struct Found {
+  uint64_t count = 0;
+  std::vector<Mismatch> first;
+};
+
+const DTypeInfo& OutputType(const DTypeInfo& t, Variant v) {
+  return v == Variant::kSign ? t : Info(DType::kUint8);
+}
+
+void Record(Found& found, size_t& kept, const Mismatch& m) {
+  ++found.count;
+  if (kept < Tally::kKeep) {
+    found.first.push_back(m);
+    ++kept;
+  }
+}
+
+// Outputs `out` of `v` for patterns `at`... (whose bits are `in`) against
+// one answer. The common case is one vector scan or a few memcmp calls; on
+// a mismatch the scan resumes after it, so a few wrong outputs cost little.
+void CheckSegment(const DTypeInfo& t, Variant v, const RunAnswer& answer,
+                  uint64_t at, size_t n, const uint8_t* in, const uint8_t* out,
+                  Found& found) {
+  const DTypeInfo& ot = OutputType(t, v);
+  const size_t width = ot.bytes();
+  size_t kept = 0;
+  if (answer.echo) {
+    constexpr size_t kBlock = 256;
+    for (size_t b = 0; b < n; b += kBlock) {
+      const size_t m = std::min(kBlock, n - b);
+      if (std::memcmp(out + b * width, in + b * width, m * width) == 0) {
+        continue;
+      }
+      for (size_t i = b; i < b + m; ++i) {
+        const uint64_t got = LoadBits(ot, out, i);
+        if (got != at + i) Record(found, kept, {v, at + i, at + i, got});
+      }
+    }
+    return;
+  }
+  for (size_t i = 0;; ++i) {
+    i += simd::FindNotEqual(ot.bits, out + i * width, n - i, answer.value);
+    if (i >= n) return;
+    Record(found, kept, {v, at + i, answer.value, LoadBits(ot, out, i)});
+  }
+}
+
+// Checks the outputs of variant `k` for patterns `at` to `at + n - 1`
+// against every planned run that overlaps them.
+void CheckChunk(const DTypeInfo& t, Variant v, size_t k,
+                std::span<const PlannedRun> plan, uint64_t at, size_t n,
+                const uint8_t* in, const uint8_t* out, Found& found) {
+  const uint64_t end = at + (n - 1);
+  auto run = std::ranges::partition_point(
+      plan, [&](const PlannedRun& p) { return p.run.last < at; });
+  const size_t in_width = t.bytes();
+  const size_t out_width = OutputType(t, v).bytes();
+  for (; run != plan.end() && run->run.first <= end; ++run) {
+    const uint64_t from = std::max(at, run->run.first);
+    const uint64_t to = std::min(end, run->run.last);
+    const size_t offset = from - at;
+    CheckSegment(t, v, run->answers[k], from, to - from + 1,
+                 in + offset * in_width, out + offset * out_width, found);
+  }
+}
+
+// Keeps the first mismatches in pattern order, then variant order, as the
+// per-pattern check reports them.
+void AddFound(Found& found, Tally& tally) {
+  tally.mismatches += found.count;
+  std::ranges::stable_sort(found.first, {}, &Mismatch::input);
+  for (const Mismatch& m : found.first) {
+    if (tally.first.size() < Tally::kKeep) tally.first.push_back(m);
+  }
 }
 
 // Only the variants whose kernel is defined on `t` are run.
@@ -153,24 +258,56 @@ Tally VerifyPatterns(const DTypeInfo& t, std::span<const Variant> variants,
   return total;
 }
 
+uint64_t OracleAnswer(const DTypeInfo& t, Variant v, uint64_t pattern) {
+  if (v == Variant::kSign) return oracle::Sign(t, pattern);
+  if (v == Variant::kIsNaN) return oracle::IsNaN(t, pattern) ? 1 : 0;
+  const IsInfFlags f = FlagsOf(v);
+  return oracle::IsInf(t, pattern, f.detect_positive, f.detect_negative) ? 1
+                                                                         : 0;
+}
+
 // 64-bit counters and an inclusive end: the last pattern (0xFFFF for a
-// 16-bit type) is never skipped.
+// 16-bit type) is never skipped. The inputs are consecutive patterns, so
+// they are written by a vector fill, and each kernel's outputs are checked
+// against the answers of the class runs they cross.
 Tally VerifyRange(const DTypeInfo& t, std::span<const Variant> variants,
                   uint64_t first, uint64_t last) {
   const std::vector<Variant> kept = Applicable(t, variants);
   Tally total;
-  std::vector<uint64_t> patterns;
+  const std::vector<PlannedRun> plan = PlanRuns(t, kept, first, last, total);
+  thread_local Scratch scratch;
+  scratch.outputs.resize(kept.size());
   for (uint64_t at = first;; at += kChunk) {
     const uint64_t end = std::min(last, at + (kChunk - 1));
-    patterns.clear();
-    for (uint64_t p = at;; ++p) {
-      patterns.push_back(p);
-      if (p == end) break;
+    const size_t n = end - at + 1;
+    scratch.input.resize(n * t.bytes());
+    simd::FillSequence(t.bits, scratch.input.data(), n, at);
+    Found found;
+    for (size_t k = 0; k < kept.size(); ++k) {
+      RunKernel(t, kept[k], scratch.input.data(), n, scratch.outputs[k]);
+      CheckChunk(t, kept[k], k, plan, at, n, scratch.input.data(),
+                 scratch.outputs[k].data(), found);
     }
-    total.Append(VerifyChunk(t, kept, patterns));
+    AddFound(found, total);
     if (end == last) break;
   }
   return total;
+}
+
+Tally CheckRange(const DTypeInfo& t, Variant v, uint64_t first,
+                 const void* outputs, size_t n) {
+  Tally tally;
+  if (n == 0) return tally;
+  const Variant variants[] = {v};
+  const std::vector<PlannedRun> plan =
+      PlanRuns(t, variants, first, first + (n - 1), tally);
+  std::vector<uint8_t> input(n * t.bytes());
+  simd::FillSequence(t.bits, input.data(), n, first);
+  Found found;
+  CheckChunk(t, v, 0, plan, first, n, input.data(),
+             static_cast<const uint8_t*>(outputs), found);
+  AddFound(found, tally);
+  return tally;
 }
 
 }  // namespace onnxcts

@@ -83,5 +83,19 @@ TEST(Schema, AttributesRejectUnknownNamesAndWrongTypes) {
   EXPECT_NE(ResolveAttributes(*FindSchema("", "Sign", 13), on_sign), "");
 }
 
+// DESIGN.md: the spec is silent on Sign of NaN and on the sign of a zero
+// result; only there may a backend's answer be a deviation.
+TEST(Schema, SignDeviatesOnlyWhereTheSpecIsSilent) {
+  const OpSchema& sign = *FindSchema("", "Sign", 13);
+  const DTypeInfo& f16 = Info(DType::kFloat16);
+  ASSERT_NE(sign.deviation, nullptr);
+  EXPECT_TRUE(sign.deviation(f16, 0x7E00, 0x7E00, 0x0000));  // NaN -> 0
+  EXPECT_TRUE(sign.deviation(f16, 0x8000, 0x0000, 0x8000));  // -0 -> -0
+  EXPECT_FALSE(sign.deviation(f16, 0x8000, 0x0000, 0xBC00));  // -0 -> -1
+  EXPECT_FALSE(sign.deviation(f16, 0xC000, 0xBC00, 0x8000));  // -2 -> -0
+  EXPECT_FALSE(sign.deviation(Info(DType::kInt8), 0, 0, 0xFF));
+  EXPECT_EQ(FindSchema("", "IsNaN", 20)->deviation, nullptr);
+}
+
 }  // namespace
 }  // namespace onnxcts

@@ -68,6 +68,12 @@ using KernelFn = void (*)(std::span<const ConstTensorView> inputs,
                           std::span<const TensorView> outputs,
                           const Attributes& attributes);
 
+// Where the spec leaves an answer open, whether `actual` (for an element
+// whose input is `input` and whose reference answer is `expected`) is a
+// deviation rather than a failure. Null for ops whose spec is complete.
+using DeviationFn = bool (*)(const DTypeInfo& t, uint64_t input,
+                             uint64_t expected, uint64_t actual);
+
 struct OpSchema {
   std::string_view domain;  // "" is ai.onnx
   std::string_view op;
@@ -77,6 +83,7 @@ struct OpSchema {
   std::span<const TypeConstraint> constraints;
   std::span<const AttrSpec> attributes;
   KernelFn kernel;
+  DeviationFn deviation = nullptr;
 
   const TypeConstraint* FindConstraint(std::string_view name) const;
   const AttrSpec* FindAttribute(std::string_view name) const;

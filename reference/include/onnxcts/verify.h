@@ -58,7 +58,9 @@ struct Tally {
 // VerifyRange()
 //
 // Runs each variant's kernel over patterns `first` to `last` inclusive of
-// dtype `t` and compares every output with the oracle.
+// dtype `t` and compares every output with the oracle's answer for its run
+// (see ClassRuns below): a vector compare per run instead of an oracle call
+// per pattern.
 Tally VerifyRange(const DTypeInfo& t, std::span<const Variant> variants,
                   uint64_t first, uint64_t last);
 
@@ -67,6 +69,50 @@ Tally VerifyRange(const DTypeInfo& t, std::span<const Variant> variants,
 // The same over an explicit list of patterns (samples of 64-bit types).
 Tally VerifyPatterns(const DTypeInfo& t, std::span<const Variant> variants,
                      std::span<const uint64_t> patterns);
+
+// OracleAnswer()
+//
+// The plain oracle's answer for `v` on one pattern: 0 or 1 for the
+// predicates, the output bits for Sign.
+uint64_t OracleAnswer(const DTypeInfo& t, Variant v, uint64_t pattern);
+
+// Consecutive patterns, `first` to `last` inclusive, on which the oracle sees
+// one value class and one sign.
+struct PatternRun {
+  uint64_t first;
+  uint64_t last;
+};
+
+// ClassRuns()
+//
+// Splits patterns `first` to `last` (inclusive, `first <= last`) of `t` into
+// class runs, in order. The cuts come from the dtype table alone;
+// pattern_runs.cc says why they are enough.
+std::vector<PatternRun> ClassRuns(const DTypeInfo& t, uint64_t first,
+                                  uint64_t last);
+
+// What a variant answers on every pattern of a run: one constant, or each
+// pattern itself (Sign of a NaN).
+struct RunAnswer {
+  bool echo;
+  uint64_t value;  // when !echo
+};
+
+// AnswerOnRun()
+//
+// The oracle's answer for `v` on `run`, from the plain oracle at the run's
+// first, middle and last patterns. Throws std::logic_error when those do not
+// make one constant or echo answer (a run that is not one class).
+RunAnswer AnswerOnRun(const DTypeInfo& t, Variant v, const PatternRun& run);
+
+// CheckRange()
+//
+// Compares `n` outputs of the kernel of `v`, as it wrote them (one byte each
+// for the predicates, `t` for Sign) for patterns `first`, `first + 1`, ...,
+// with the oracle, run by run: the check VerifyRange makes of each kernel.
+// The tally counts patterns, classes and mismatches.
+Tally CheckRange(const DTypeInfo& t, Variant v, uint64_t first,
+                 const void* outputs, size_t n);
 
 }  // namespace onnxcts
 

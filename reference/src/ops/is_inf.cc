@@ -6,12 +6,14 @@
 #include "onnxcts/kernels.h"
 #include "onnxcts/type_list.h"
 #include "ops/ops.h"
+#include "simd_kernels.h"
 
 namespace onnxcts {
 namespace {
 
-// Compares against the two infinity patterns; a direction that is not
-// detected gets a flag of 0, which keeps the loop free of branches.
+// The scalar tail after the vectors. Compares against the two infinity
+// patterns; a direction that is not detected gets a flag of 0, which keeps
+// the loop free of branches.
 template <typename Row>
 void IsInfLoop(const void* in, uint8_t* out, size_t n, IsInfFlags flags) {
   using U = typename Row::Bits;
@@ -24,6 +26,28 @@ void IsInfLoop(const void* in, uint8_t* out, size_t n, IsInfFlags flags) {
     out[i] = static_cast<uint8_t>(((x[i] == kPos) & pos) |
                                   ((x[i] == kNeg) & neg));
   }
+}
+
+// The vector part: each flag combination is one masked compare (both
+// directions ignore the sign bit), or no compare at all.
+template <typename Row>
+size_t IsInfVectors(const void* in, uint8_t* out, size_t n, IsInfFlags flags) {
+  constexpr FloatFormat F = Row::format;
+  constexpr int kBits = Row::info.bits;
+  constexpr uint64_t kAll = Row::info.all_bits();
+  if (flags.detect_positive && flags.detect_negative) {
+    return simd::MaskedEqual(kBits, in, out, n, F.magnitude_mask(),
+                             F.infinity());
+  }
+  if (flags.detect_positive) {
+    return simd::MaskedEqual(kBits, in, out, n, kAll, F.infinity());
+  }
+  if (flags.detect_negative) {
+    return simd::MaskedEqual(kBits, in, out, n, kAll,
+                             F.sign_mask() | F.infinity());
+  }
+  if (n != 0) std::memset(out, 0, n);
+  return n;
 }
 
 void IsInfKernel(std::span<const ConstTensorView> in,
@@ -65,7 +89,9 @@ void IsInf(DType t, const void* bits, uint8_t* out, size_t n,
     } else if constexpr (!Row::format.has_infinity()) {
       if (n != 0) std::memset(out, 0, n);
     } else {
-      IsInfLoop<Row>(bits, out, n, flags);
+      const size_t done = IsInfVectors<Row>(bits, out, n, flags);
+      IsInfLoop<Row>(static_cast<const typename Row::Bits*>(bits) + done,
+                     out + done, n - done, flags);
     }
   });
 }

@@ -6,16 +6,32 @@
 #include "onnxcts/kernels.h"
 #include "onnxcts/type_list.h"
 #include "ops/ops.h"
+#include "simd_kernels.h"
 
 namespace onnxcts {
 namespace {
 
+// The scalar tail after the vectors.
 template <typename Row>
 void IsNaNLoop(const void* in, uint8_t* out, size_t n) {
   using U = typename Row::Bits;
   const U* x = static_cast<const U*>(in);
   for (size_t i = 0; i < n; ++i) {
     out[i] = internal::IsNaNBits<Row::format>(x[i]);
+  }
+}
+
+// The same test as IsNaNBits, on whole vectors.
+template <typename Row>
+size_t IsNaNVectors(const void* in, uint8_t* out, size_t n) {
+  constexpr FloatFormat F = Row::format;
+  constexpr int kBits = Row::info.bits;
+  if constexpr (F.specials == Specials::kFnuz) {
+    return simd::MaskedEqual(kBits, in, out, n, Row::info.all_bits(),
+                             F.sign_mask());
+  } else {
+    return simd::MagnitudeAtLeast(kBits, in, out, n, F.magnitude_mask(),
+                                  F.lowest_nan_magnitude());
   }
 }
 
@@ -48,7 +64,9 @@ constexpr OpSchema kSchemas[] = {
 void IsNaN(DType t, const void* bits, uint8_t* out, size_t n) {
   VisitDType(t, [&]<typename Row>() {
     if constexpr (Row::info.is_float()) {
-      IsNaNLoop<Row>(bits, out, n);
+      const size_t done = IsNaNVectors<Row>(bits, out, n);
+      IsNaNLoop<Row>(static_cast<const typename Row::Bits*>(bits) + done,
+                     out + done, n - done);
     } else {
       throw std::invalid_argument("IsNaN is not defined on " +
                                   std::string(Row::info.name));

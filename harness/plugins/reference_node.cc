@@ -1,0 +1,166 @@
+#include "reference_node.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <map>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "onnxcts/schema.h"
+
+namespace onnxcts {
+namespace {
+
+std::string OpName(const OpSchema& s) {
+  return std::string(s.op) + "-" + std::to_string(s.since_version);
+}
+
+std::optional<AttrValue> ToValue(const onnxcts_attribute& a) {
+  switch (a.type) {
+    case ONNXCTS_ATTRIBUTE_INT:
+      return a.i;
+    case ONNXCTS_ATTRIBUTE_FLOAT:
+      return a.f;
+    case ONNXCTS_ATTRIBUTE_STRING:
+      return std::string(a.bytes, a.size);
+    case ONNXCTS_ATTRIBUTE_INTS:
+      return std::vector<int64_t>(a.ints, a.ints + a.size);
+    case ONNXCTS_ATTRIBUTE_FLOATS:
+      return std::vector<float>(a.floats, a.floats + a.size);
+  }
+  return std::nullopt;
+}
+
+std::string ToAttributes(const onnxcts_node* node, Attributes& attributes) {
+  for (size_t i = 0; i < node->attribute_count; ++i) {
+    const onnxcts_attribute& a = node->attributes[i];
+    std::optional<AttrValue> value = ToValue(a);
+    if (!value) return "attribute '" + std::string(a.name) + "' has no type";
+    attributes.insert_or_assign(a.name, std::move(*value));
+  }
+  return "";
+}
+
+// The element count of a tensor whose payload matches its dims, else none.
+std::optional<size_t> CountOf(const onnxcts_tensor& t, const DTypeInfo& info) {
+  size_t count = 1;
+  for (size_t d = 0; d < t.rank; ++d) {
+    if (t.dims[d] < 0) return std::nullopt;
+    const auto n = static_cast<size_t>(t.dims[d]);
+    if (n != 0 && count > SIZE_MAX / info.bytes() / n) return std::nullopt;
+    count *= n;
+  }
+  if (t.size != count * info.bytes()) return std::nullopt;
+  return count;
+}
+
+// Checks the inputs against the schema and binds each type constraint to
+// the dtype its inputs have; "" when they fit.
+std::string BindInputs(const OpSchema& s, const onnxcts_node* node,
+                       std::map<std::string_view, DType>& bound,
+                       std::vector<ConstTensorView>& views) {
+  if (node->input_count != s.inputs.size()) {
+    return OpName(s) + " takes " + std::to_string(s.inputs.size()) +
+           " inputs, not " + std::to_string(node->input_count);
+  }
+  for (size_t i = 0; i < node->input_count; ++i) {
+    const onnxcts_tensor& t = node->inputs[i];
+    const Formal& formal = s.inputs[i];
+    const DTypeInfo* info = FindDType(t.dtype);
+    if (info == nullptr || !s.Allows(formal.type, info->code)) {
+      return OpName(s) + " does not allow dtype code " +
+             std::to_string(t.dtype) + " for input " + std::string(formal.name);
+    }
+    const auto [it, fresh] = bound.emplace(formal.type, info->code);
+    if (!fresh && it->second != info->code) {
+      return "inputs of type " + std::string(formal.type) + " disagree";
+    }
+    const std::optional<size_t> count = CountOf(t, *info);
+    if (!count)
+      return "input " + std::to_string(i) + ": size and dims disagree";
+    views.push_back({info->code, t.data, {t.dims, t.rank}, *count});
+  }
+  return "";
+}
+
+std::optional<DType> OutputType(
+    const OpSchema& s, const Formal& out,
+    const std::map<std::string_view, DType>& bound) {
+  if (const auto it = bound.find(out.type); it != bound.end())
+    return it->second;
+  const TypeConstraint* c = s.FindConstraint(out.type);
+  if (c != nullptr && c->allowed.size() == 1) return c->allowed[0];
+  return std::nullopt;
+}
+
+// Allocates output `k` with the first input's shape: the reference
+// operators are element-wise.
+TensorView Allocate(onnxcts_output& out, DType dtype,
+                    const ConstTensorView& like) {
+  out.dtype = static_cast<int32_t>(dtype);
+  out.rank = like.dims.size();
+  out.dims =
+      static_cast<int64_t*>(std::malloc(sizeof(int64_t) * (out.rank + 1)));
+  std::copy(like.dims.begin(), like.dims.end(), out.dims);
+  out.size = like.count * Info(dtype).bytes();
+  out.data = std::malloc(out.size + 1);
+  return {dtype, out.data, {out.dims, out.rank}, like.count};
+}
+
+}  // namespace
+
+onnxcts_status SetMessage(onnxcts_result* result, onnxcts_status status,
+                          const std::string& text) {
+  std::free(result->message);
+  result->message = strdup(text.c_str());
+  return status;
+}
+
+onnxcts_status RunReferenceNode(const onnxcts_node* node,
+                                onnxcts_result* result) {
+  const OpSchema* s = FindSchema(node->domain, node->op_type,
+                                 static_cast<int>(node->opset_version));
+  if (s == nullptr) {
+    return SetMessage(result, ONNXCTS_STATUS_NOT_SUPPORTED,
+                      std::string(node->op_type) + " at opset " +
+                          std::to_string(node->opset_version) +
+                          " is not implemented");
+  }
+  Attributes attributes;
+  std::string problem = ToAttributes(node, attributes);
+  if (problem.empty()) problem = ResolveAttributes(*s, attributes);
+  std::map<std::string_view, DType> bound;
+  std::vector<ConstTensorView> inputs;
+  if (problem.empty()) problem = BindInputs(*s, node, bound, inputs);
+  if (problem.empty() && node->output_count != s->outputs.size()) {
+    problem = OpName(*s) + " has " + std::to_string(s->outputs.size()) +
+              " outputs, not " + std::to_string(node->output_count);
+  }
+  if (problem.empty() && inputs.empty()) problem = "no inputs to shape by";
+  if (!problem.empty())
+    return SetMessage(result, ONNXCTS_STATUS_ERROR, problem);
+  std::vector<TensorView> outputs;
+  for (size_t k = 0; k < s->outputs.size(); ++k) {
+    const std::optional<DType> t = OutputType(*s, s->outputs[k], bound);
+    if (!t) return SetMessage(result, ONNXCTS_STATUS_ERROR, "no output type");
+    outputs.push_back(Allocate(result->outputs[k], *t, inputs[0]));
+  }
+  try {
+    s->kernel(inputs, outputs, attributes);
+  } catch (const std::exception& e) {
+    return SetMessage(result, ONNXCTS_STATUS_ERROR, e.what());
+  }
+  return ONNXCTS_STATUS_OK;
+}
+
+void ReleaseResult(onnxcts_result* result) {
+  for (size_t k = 0; k < result->output_count; ++k) {
+    std::free(result->outputs[k].dims);
+    std::free(result->outputs[k].data);
+  }
+  std::free(result->message);
+}
+
+}  // namespace onnxcts

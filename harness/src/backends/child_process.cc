@@ -1,0 +1,362 @@
+#include "backends/child_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace onnxcts {
+namespace {
+
+constexpr size_t kStderrTail = 4096;
+constexpr size_t kChunk = 64 * 1024;
+// While writing a request, stop reading answers beyond this so that a child
+// that only writes cannot grow the buffer without end.
+constexpr size_t kMaxBufferedWhileWriting = 4 * 1024 * 1024;
+
+// A write to a pipe whose reader died raises SIGPIPE, which would end the
+// harness; with it ignored the write fails with EPIPE instead. A disposition
+// the host program chose itself is left alone.
+void IgnoreSigpipe() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction old {};
+    if (sigaction(SIGPIPE, nullptr, &old) == 0 && old.sa_handler == SIG_DFL) {
+      signal(SIGPIPE, SIG_IGN);
+    }
+  });
+}
+
+std::runtime_error SystemError(const std::string& what) {
+  return std::runtime_error(what + ": " + std::strerror(errno));
+}
+
+struct Pipe {
+  int read = -1;
+  int write = -1;
+};
+
+Pipe MakePipe() {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) throw SystemError("pipe2");
+  return {fds[0], fds[1]};
+}
+
+void CloseFd(int& fd) {
+  if (fd >= 0) close(fd);
+  fd = -1;
+}
+
+void SetNonBlocking(int fd) {
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+int PollTimeoutMs(ChildProcess::Clock::time_point deadline) {
+  const auto left = std::chrono::ceil<std::chrono::milliseconds>(
+      deadline - ChildProcess::Clock::now());
+  return static_cast<int>(std::clamp<int64_t>(left.count(), 0, 1 << 30));
+}
+
+// In the forked child: moves the pipe ends to the agreed descriptors and
+// closes every other one the harness had open. The ends are first copied
+// above 4 so that no dup2 overwrites an end not yet moved.
+void ArrangeChildFds(int request, int answer, int err) {
+  const int r = fcntl(request, F_DUPFD, 10);
+  const int a = fcntl(answer, F_DUPFD, 10);
+  const int e = fcntl(err, F_DUPFD, 10);
+  const int null = open("/dev/null", O_RDONLY);
+  if (r < 0 || a < 0 || e < 0 || null < 0) _exit(126);
+  dup2(null, 0);
+  dup2(e, 1);
+  dup2(e, 2);
+  dup2(r, ChildProcess::kRequestFd);
+  dup2(a, ChildProcess::kAnswerFd);
+  close_range(ChildProcess::kAnswerFd + 1, ~0U, 0);
+}
+
+void ResetChildSignals() {
+  signal(SIGPIPE, SIG_DFL);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
+}  // namespace
+
+std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline) {
+  IgnoreSigpipe();
+  Pipe in = MakePipe(), out = MakePipe(), err = MakePipe();
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in.read, 0);
+  posix_spawn_file_actions_adddup2(&actions, out.write, 1);
+  posix_spawn_file_actions_adddup2(&actions, err.write, 2);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  // The worker must not inherit the harness's ignored SIGPIPE or any
+  // blocked signal, and leads a process group of its own.
+  sigset_t defaults, none;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGPIPE);
+  sigemptyset(&none);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setpgroup(&attr, 0);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP |
+                                      POSIX_SPAWN_SETSIGDEF |
+                                      POSIX_SPAWN_SETSIGMASK);
+  std::string sh = "sh", dash_c = "-c", cmd = cmdline;
+  char* argv[] = {sh.data(), dash_c.data(), cmd.data(), nullptr};
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  close(in.read);
+  close(out.write);
+  close(err.write);
+  std::unique_ptr<ChildProcess> child(new ChildProcess);
+  child->in_fd_ = in.write;
+  child->out_fd_ = out.read;
+  child->err_fd_ = err.read;
+  if (rc != 0) {
+    child->reaped_ = true;  // nothing to reap
+    errno = rc;
+    throw SystemError("cannot start sh -c '" + cmdline + "'");
+  }
+  child->pid_ = pid;
+  for (int fd : {child->in_fd_, child->out_fd_, child->err_fd_}) {
+    SetNonBlocking(fd);
+  }
+  return child;
+}
+
+std::unique_ptr<ChildProcess> ChildProcess::Fork(
+    const std::function<int()>& body) {
+  IgnoreSigpipe();
+  Pipe in = MakePipe(), out = MakePipe(), err = MakePipe();
+  const pid_t pid = fork();
+  if (pid < 0) throw SystemError("fork");
+  if (pid == 0) {
+    setpgid(0, 0);
+    ResetChildSignals();
+    ArrangeChildFds(in.read, out.write, err.write);
+    int code = 125;
+    try {
+      code = body();
+    } catch (...) {
+    }
+    _exit(code);
+  }
+  // Both sides set the group, so it is set whichever runs first.
+  setpgid(pid, pid);
+  close(in.read);
+  close(out.write);
+  close(err.write);
+  std::unique_ptr<ChildProcess> child(new ChildProcess);
+  child->pid_ = pid;
+  child->in_fd_ = in.write;
+  child->out_fd_ = out.read;
+  child->err_fd_ = err.read;
+  for (int fd : {child->in_fd_, child->out_fd_, child->err_fd_}) {
+    SetNonBlocking(fd);
+  }
+  return child;
+}
+
+ChildProcess::~ChildProcess() {
+  CloseFd(in_fd_);
+  if (!reaped_) {
+    // A well-behaved child exits once its input closes.
+    const auto until = Clock::now() + std::chrono::milliseconds(500);
+    while (!Exited() && Clock::now() < until) {
+      Pump(std::min(until, Clock::now() + std::chrono::milliseconds(10)),
+           false);
+    }
+  }
+  Kill();
+  CloseFd(out_fd_);
+  CloseFd(err_fd_);
+}
+
+ChildProcess::Io ChildProcess::Write(std::string_view data,
+                                     Clock::time_point deadline) {
+  while (!data.empty()) {
+    if (in_fd_ < 0) return Io::kClosed;
+    const ssize_t n = write(in_fd_, data.data(), data.size());
+    if (n > 0) {
+      data.remove_prefix(static_cast<size_t>(n));
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else if (n < 0 && errno == EAGAIN) {
+      if (!Pump(deadline, true)) return Io::kTimeout;
+    } else {
+      CloseFd(in_fd_);  // EPIPE: the child is gone
+      return Io::kClosed;
+    }
+  }
+  return Io::kOk;
+}
+
+ChildProcess::Io ChildProcess::ReadLine(std::string& line, size_t max_bytes,
+                                        Clock::time_point deadline) {
+  for (;;) {
+    const size_t end = answer_.find('\n');
+    if (end != std::string::npos) {
+      if (end > max_bytes) return Io::kTooLong;
+      line.assign(answer_, 0, end);
+      answer_.erase(0, end + 1);
+      return Io::kOk;
+    }
+    if (answer_.size() > max_bytes) return Io::kTooLong;
+    if (out_fd_ < 0) return Io::kClosed;
+    if (!Pump(deadline, false)) return Io::kTimeout;
+  }
+}
+
+ChildProcess::Io ChildProcess::ReadBytes(std::string& out, size_t n,
+                                         Clock::time_point deadline) {
+  while (answer_.size() < n) {
+    if (out_fd_ < 0) return Io::kClosed;
+    if (!Pump(deadline, false)) return Io::kTimeout;
+  }
+  out.assign(answer_, 0, n);
+  answer_.erase(0, n);
+  return Io::kOk;
+}
+
+bool ChildProcess::HasPendingOutput() {
+  if (out_fd_ >= 0) Pump(Clock::now(), false);
+  return !answer_.empty();
+}
+
+bool ChildProcess::Pump(Clock::time_point deadline, bool want_write) {
+  std::vector<pollfd> fds;
+  if (want_write && in_fd_ >= 0) fds.push_back({in_fd_, POLLOUT, 0});
+  if (out_fd_ >= 0 &&
+      (!want_write || answer_.size() < kMaxBufferedWhileWriting)) {
+    fds.push_back({out_fd_, POLLIN, 0});
+  }
+  if (err_fd_ >= 0) fds.push_back({err_fd_, POLLIN, 0});
+  int ready;
+  do {
+    ready = poll(fds.data(), fds.size(), PollTimeoutMs(deadline));
+  } while (ready < 0 && errno == EINTR);
+  if (ready <= 0) return false;
+  for (const pollfd& p : fds) {
+    if (p.revents == 0) continue;
+    if (p.fd == out_fd_) ReadAnswerBytes();
+    if (p.fd == err_fd_) ReadStderrBytes();
+  }
+  return true;
+}
+
+void ChildProcess::ReadAnswerBytes() {
+  char buf[kChunk];
+  const ssize_t n = read(out_fd_, buf, sizeof buf);
+  if (n > 0) {
+    answer_.append(buf, static_cast<size_t>(n));
+  } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+    CloseFd(out_fd_);
+  }
+}
+
+void ChildProcess::ReadStderrBytes() {
+  char buf[kChunk];
+  const ssize_t n = read(err_fd_, buf, sizeof buf);
+  if (n > 0) {
+    stderr_.append(buf, static_cast<size_t>(n));
+    if (stderr_.size() > 2 * kStderrTail) {
+      stderr_.erase(0, stderr_.size() - kStderrTail);
+    }
+  } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+    CloseFd(err_fd_);
+  }
+}
+
+bool ChildProcess::Exited() {
+  if (reaped_) return true;
+  siginfo_t info{};
+  return waitid(P_PID, static_cast<id_t>(pid_), &info,
+                WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         info.si_pid != 0;
+}
+
+void ChildProcess::Reap() {
+  if (reaped_) return;
+  while (waitpid(pid_, &status_, 0) < 0 && errno == EINTR) {
+  }
+  reaped_ = true;
+}
+
+void ChildProcess::Kill() {
+  if (reaped_) return;
+  // The child is not reaped yet, so its pid (the group's id) cannot have
+  // been reused.
+  kill(-pid_, SIGKILL);
+  kill(pid_, SIGKILL);
+  Reap();
+  // The group is dead: take what it wrote to stderr on the way out.
+  while (err_fd_ >= 0) {
+    const size_t before = stderr_.size();
+    ReadStderrBytes();
+    if (stderr_.size() == before) break;
+  }
+}
+
+std::string ChildProcess::DescribeExit(std::chrono::milliseconds grace) {
+  const auto until = Clock::now() + grace;
+  while (!Exited() && Clock::now() < until) {
+    Pump(std::min(until, Clock::now() + std::chrono::milliseconds(10)), false);
+  }
+  const bool exited = Exited();
+  Kill();
+  if (!exited) return "closed its output without exiting, and was killed";
+  if (WIFSIGNALED(status_)) {
+    const int sig = WTERMSIG(status_);
+    return "was killed by signal " + std::to_string(sig) + " (" +
+           strsignal(sig) + ")";
+  }
+  const int code = WEXITSTATUS(status_);
+  std::string text = "exited with status " + std::to_string(code);
+  // `sh -c` reports a command that a signal killed as 128 + the signal.
+  if (code > 128 && code < 128 + NSIG) {
+    text += " (as sh reports death by signal " + std::to_string(code - 128) +
+            ", " + strsignal(code - 128) + ")";
+  }
+  return text;
+}
+
+ChildProcess::Clock::time_point DeadlineAfter(double seconds) {
+  return ChildProcess::Clock::now() +
+         std::chrono::duration_cast<ChildProcess::Clock::duration>(
+             std::chrono::duration<double>(seconds));
+}
+
+std::string SecondsText(double seconds) {
+  std::string text = std::to_string(seconds);
+  text.erase(text.find_last_not_of('0') + 1);
+  if (text.back() == '.') text.pop_back();
+  return text + " s";
+}
+
+std::string ChildProcess::TakeStderr() {
+  if (err_fd_ >= 0) Pump(Clock::now(), false);
+  std::string tail = std::move(stderr_);
+  stderr_.clear();
+  if (tail.size() > kStderrTail) tail.erase(0, tail.size() - kStderrTail);
+  return tail;
+}
+
+}  // namespace onnxcts

@@ -1,0 +1,110 @@
+// A child process that the harness talks to over pipes: requests go to it,
+// answers come back, and whatever it writes to stderr is kept as a bounded
+// tail. The child leads its own process group, so killing it also kills
+// anything it started. Every wait has a deadline; nothing here can hang the
+// harness or let SIGPIPE kill it.
+#ifndef ONNXCTS_HARNESS_BACKENDS_CHILD_PROCESS_H_
+#define ONNXCTS_HARNESS_BACKENDS_CHILD_PROCESS_H_
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace onnxcts {
+
+class ChildProcess {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  enum class Io {
+    kOk,
+    kClosed,   // the child closed its end (it died, most likely)
+    kTimeout,  // the deadline passed first
+    kTooLong,  // a line longer than the limit
+  };
+
+  // The file descriptors a forked body talks over.
+  static constexpr int kRequestFd = 3;
+  static constexpr int kAnswerFd = 4;
+
+  // Spawn()
+  //
+  // Starts `sh -c cmdline` with its stdin and stdout as the request and
+  // answer pipes. Throws std::runtime_error when it cannot start.
+  static std::unique_ptr<ChildProcess> Spawn(const std::string& cmdline);
+
+  // Fork()
+  //
+  // Forks a child that runs `body` and exits with its result. The child
+  // reads requests from kRequestFd and writes answers to kAnswerFd; its
+  // stdout and stderr both go to the captured stderr, its stdin is
+  // /dev/null, and no other descriptor of the harness stays open in it.
+  static std::unique_ptr<ChildProcess> Fork(const std::function<int()>& body);
+
+  // Closes the child's input, gives it a moment to exit, then kills its
+  // process group and reaps it.
+  ~ChildProcess();
+
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  // Writes all of `data` to the child.
+  Io Write(std::string_view data, Clock::time_point deadline);
+
+  // Reads one line, without its '\n', of at most `max_bytes` bytes.
+  Io ReadLine(std::string& line, size_t max_bytes, Clock::time_point deadline);
+
+  // Reads exactly `n` bytes.
+  Io ReadBytes(std::string& out, size_t n, Clock::time_point deadline);
+
+  // Whether the child has written answer bytes that nobody asked for yet.
+  bool HasPendingOutput();
+
+  // Kills the process group and reaps the child, if not done yet.
+  void Kill();
+
+  // How the child ended, e.g. "exited with status 3" or "was killed by
+  // signal 11 (Segmentation fault)". Waits up to `grace` for it to end, then
+  // kills it. Reaps the child.
+  std::string DescribeExit(std::chrono::milliseconds grace);
+
+  // The last few KiB the child wrote to stderr since the previous call.
+  std::string TakeStderr();
+
+  pid_t pid() const { return pid_; }
+
+ private:
+  ChildProcess() = default;
+
+  // Waits until the deadline for input on stdout or stderr (and for room on
+  // stdin when `want_write`), reading whatever arrives. False on timeout.
+  bool Pump(Clock::time_point deadline, bool want_write);
+  void ReadAnswerBytes();
+  void ReadStderrBytes();
+  bool Exited();  // without reaping
+  void Reap();
+
+  pid_t pid_ = -1;
+  bool reaped_ = false;
+  int status_ = 0;  // from waitpid, once reaped
+  int in_fd_ = -1;
+  int out_fd_ = -1;
+  int err_fd_ = -1;
+  std::string answer_;  // read from stdout, not yet taken
+  std::string stderr_;  // the tail
+};
+
+// The time point `seconds` from now.
+ChildProcess::Clock::time_point DeadlineAfter(double seconds);
+
+// "0.5 s", for messages.
+std::string SecondsText(double seconds);
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_BACKENDS_CHILD_PROCESS_H_

@@ -1,0 +1,38 @@
+// The `plugin:PATH.so` backend: a shared library exporting the C ABI of
+// onnxcts/backend_plugin.h. Only single-node models reach the plugin; any
+// other model is not_supported.
+//
+// By default the plugin runs in a child process (forked from the harness)
+// that is killed and restarted after a crash, a hang past the run's timeout
+// or a garbled reply, so that each costs one case. `plugin:PATH.so?inprocess`
+// loads it into the harness instead: faster, but a crash ends the run and a
+// hang cannot be timed out.
+#ifndef ONNXCTS_HARNESS_BACKENDS_PLUGIN_BACKEND_H_
+#define ONNXCTS_HARNESS_BACKENDS_PLUGIN_BACKEND_H_
+
+#include <memory>
+#include <string>
+
+#include "core/backend.h"
+#include "io/limits.h"
+
+namespace onnxcts {
+
+inline constexpr char kInProcessSuffix[] = "?inprocess";
+
+struct PluginOptions {
+  // How long a (re)started child may take to load the plugin.
+  double start_timeout_seconds = 30;
+  Limits limits;  // for the plugin's output tensors
+};
+
+// MakePluginBackend()
+//
+// The backend for `target`, which is "PATH.so" or "PATH.so?inprocess";
+// `spec` is what --backend said.
+std::unique_ptr<Backend> MakePluginBackend(std::string spec, std::string target,
+                                           PluginOptions options = {});
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_BACKENDS_PLUGIN_BACKEND_H_

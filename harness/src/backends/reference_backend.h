@@ -1,0 +1,17 @@
+// The `reference` backend: onnxcts's own kernels, in process. It runs
+// single-node models of the ops in the schema table, refuses any such model
+// that breaks the schema at its opset, and says not_supported otherwise.
+#ifndef ONNXCTS_HARNESS_BACKENDS_REFERENCE_BACKEND_H_
+#define ONNXCTS_HARNESS_BACKENDS_REFERENCE_BACKEND_H_
+
+#include <memory>
+
+#include "core/backend.h"
+
+namespace onnxcts {
+
+std::unique_ptr<Backend> MakeReferenceBackend();
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_BACKENDS_REFERENCE_BACKEND_H_

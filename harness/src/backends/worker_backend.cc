@@ -1,0 +1,253 @@
+#include "backends/worker_backend.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <system_error>
+#include <utility>
+
+#include "backends/child_process.h"
+#include "backends/temp_dir.h"
+#include "backends/worker_protocol.h"
+#include "io/tensor_io.h"
+
+namespace onnxcts {
+namespace {
+
+namespace fs = std::filesystem;
+using OutcomeKind = RunOutcome::Kind;
+using Io = ChildProcess::Io;
+
+constexpr std::chrono::milliseconds kExitGrace{1000};
+
+std::string ShellQuote(const std::string& word) {
+  std::string quoted = "'";
+  for (char c : word)
+    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+class WorkerBackend : public Backend {
+ public:
+  WorkerBackend(std::string spec, std::string cmdline, WorkerOptions options)
+      : spec_(std::move(spec)),
+        cmdline_(std::move(cmdline)),
+        options_(std::move(options)) {}
+
+  ~WorkerBackend() override {
+    // The protocol's goodbye; a worker that ignores it sees end of input.
+    if (process_) {
+      process_->Write("{\"method\":\"shutdown\"}\n", DeadlineAfter(0.1));
+    }
+  }
+
+  BackendInfo Start() override {
+    temp_.emplace("onnxcts-worker-");
+    const WorkerHello hello = Launch();
+    return {spec_, hello.name, hello.version};
+  }
+
+  RunOutcome Run(const RunRequest& request) override {
+    if (!temp_) throw std::logic_error("Run() before Start()");
+    RunOutcome outcome;
+    if (!process_) {
+      try {
+        Launch();
+      } catch (const std::runtime_error& e) {
+        outcome =
+            RunOutcome::Of(OutcomeKind::kCrash,
+                    std::string("worker could not be restarted: ") + e.what());
+        return outcome;
+      }
+    }
+    const int64_t id = next_id_++;
+    const fs::path run_dir = temp_->path() / std::to_string(id);
+    outcome = RunIn(request, id, run_dir);
+    if (process_) outcome.stderr_tail = process_->TakeStderr();
+    std::error_code ignored;
+    fs::remove_all(run_dir, ignored);
+    return outcome;
+  }
+
+ private:
+  // Starts the worker and checks its hello; throws std::runtime_error.
+  WorkerHello Launch();
+  RunOutcome RunIn(const RunRequest& request, int64_t id,
+                   const fs::path& run_dir);
+  RunOutcome Exchange(const WorkerRun& run, double timeout_seconds);
+  std::vector<Tensor> ReadOutputs(const fs::path& dir, size_t count,
+                                  RunOutcome& outcome) const;
+  // Ends a worker that can no longer be trusted: it is killed now and
+  // restarted before the next run.
+  RunOutcome Discard(OutcomeKind kind, std::string message);
+  RunOutcome Died(const std::string& when);
+
+  std::string spec_;
+  std::string cmdline_;
+  WorkerOptions options_;
+  std::optional<TempDir> temp_;
+  std::unique_ptr<ChildProcess> process_;
+  int64_t next_id_ = 1;
+};
+
+WorkerHello WorkerBackend::Launch() {
+  process_ = ChildProcess::Spawn(cmdline_);
+  const auto deadline = DeadlineAfter(options_.hello_timeout_seconds);
+  std::string line, problem;
+  Io io = process_->Write(HelloLine(), deadline);
+  if (io == Io::kOk)
+    io = process_->ReadLine(line, options_.max_line_bytes, deadline);
+  if (io == Io::kClosed) {
+    problem =
+        "it " + process_->DescribeExit(kExitGrace) + " before answering hello";
+  } else if (io == Io::kTimeout) {
+    problem = "no answer to hello within " +
+              SecondsText(options_.hello_timeout_seconds);
+  } else if (io == Io::kTooLong) {
+    problem = "its hello answer is longer than " +
+              std::to_string(options_.max_line_bytes) + " bytes";
+  } else {
+    ParsedHello parsed = ParseWorkerHello(line);
+    if (parsed.hello) return *parsed.hello;
+    problem = parsed.protocol_error;
+  }
+  process_->Kill();
+  const std::string tail = process_->TakeStderr();
+  process_.reset();
+  throw std::runtime_error("worker `" + cmdline_ +
+                           "` did not start: " + problem +
+                           (tail.empty() ? "" : "; its stderr ends:\n" + tail));
+}
+
+RunOutcome WorkerBackend::RunIn(const RunRequest& request, int64_t id,
+                                const fs::path& run_dir) {
+  if (request.test_case == nullptr || request.model == nullptr) {
+    return RunOutcome::Of(OutcomeKind::kError, "a worker needs the test case's files");
+  }
+  WorkerRun run;
+  run.id = id;
+  run.model = fs::absolute(request.test_case->model).string();
+  run.output_dir = run_dir.string();
+  run.load_only = request.data_set == nullptr;
+  if (!run.load_only) {
+    for (const fs::path& input : request.data_set->inputs) {
+      run.inputs.push_back(fs::absolute(input).string());
+    }
+  }
+  fs::create_directory(run_dir);
+  RunOutcome outcome = Exchange(run, request.timeout_seconds);
+  if (outcome.kind == OutcomeKind::kOk && !run.load_only) {
+    outcome.outputs =
+        ReadOutputs(run_dir, request.model->outputs.size(), outcome);
+  }
+  return outcome;
+}
+
+RunOutcome WorkerBackend::Exchange(const WorkerRun& run,
+                                   double timeout_seconds) {
+  std::string request;
+  try {
+    request = RunLine(run);
+  } catch (const std::invalid_argument& e) {
+    return RunOutcome::Of(OutcomeKind::kError, e.what());
+  }
+  if (process_->HasPendingOutput()) {
+    std::string line;
+    process_->ReadLine(line, 200, ChildProcess::Clock::now());
+    return Discard(
+        OutcomeKind::kProtocolError,
+        "worker wrote before request " + std::to_string(run.id) +
+            " was sent: " + ParseWorkerAnswer(line, run.id).protocol_error);
+  }
+  const auto deadline = DeadlineAfter(timeout_seconds);
+  std::string line;
+  Io io = process_->Write(request, deadline);
+  if (io == Io::kOk)
+    io = process_->ReadLine(line, options_.max_line_bytes, deadline);
+  switch (io) {
+    case Io::kClosed:
+      return Died("during request " + std::to_string(run.id));
+    case Io::kTimeout:
+      return Discard(OutcomeKind::kTimeout,
+                     "no answer to request " + std::to_string(run.id) +
+                         " within " + SecondsText(timeout_seconds));
+    case Io::kTooLong:
+      return Discard(OutcomeKind::kProtocolError,
+                     "answer line longer than " +
+                         std::to_string(options_.max_line_bytes) + " bytes");
+    case Io::kOk:
+      break;
+  }
+  ParsedAnswer parsed = ParseWorkerAnswer(line, run.id);
+  if (!parsed.answer) {
+    return Discard(OutcomeKind::kProtocolError,
+                   std::move(parsed.protocol_error));
+  }
+  RunOutcome outcome = RunOutcome::Of(parsed.answer->kind, parsed.answer->message);
+  outcome.adapter_steps = std::move(parsed.answer->adapter_steps);
+  return outcome;
+}
+
+std::vector<Tensor> WorkerBackend::ReadOutputs(const fs::path& dir,
+                                               size_t count,
+                                               RunOutcome& outcome) const {
+  std::vector<Tensor> outputs;
+  const fs::path root = fs::weakly_canonical(dir);
+  for (size_t k = 0; k < count; ++k) {
+    const std::string name = "output_" + std::to_string(k) + ".pb";
+    const fs::path file = root / name;
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(file, ec))) {
+      outcome.kind = OutcomeKind::kInvalidOutput;
+      outcome.message = "the worker answered ok but wrote no " + name +
+                        " (the model has " + std::to_string(count) +
+                        " outputs)";
+      return {};
+    }
+    try {
+      outputs.push_back(ReadTensorFile(file, root, options_.limits));
+    } catch (const std::exception& e) {
+      outcome.kind = OutcomeKind::kInvalidOutput;
+      outcome.message = name + " from the worker: " + e.what();
+      return {};
+    }
+  }
+  return outputs;
+}
+
+RunOutcome WorkerBackend::Discard(OutcomeKind kind, std::string message) {
+  RunOutcome outcome = RunOutcome::Of(kind, std::move(message));
+  process_->Kill();
+  outcome.stderr_tail = process_->TakeStderr();
+  process_.reset();
+  return outcome;
+}
+
+RunOutcome WorkerBackend::Died(const std::string& when) {
+  const std::string how = process_->DescribeExit(kExitGrace);
+  return Discard(OutcomeKind::kCrash, "worker " + how + " " + when);
+}
+
+}  // namespace
+
+std::unique_ptr<Backend> MakeWorkerBackend(std::string spec,
+                                           std::string cmdline,
+                                           WorkerOptions options) {
+  return std::make_unique<WorkerBackend>(std::move(spec), std::move(cmdline),
+                                         std::move(options));
+}
+
+std::string OrtWorkerCommand() {
+  const char* custom = std::getenv("ONNXCTS_ORT_WORKER");
+  if (custom != nullptr && *custom != '\0') return custom;
+  return "node " + ShellQuote(std::string(ONNXCTS_SOURCE_DIR) +
+                              "/harness/workers/ort/worker.js");
+}
+
+std::unique_ptr<Backend> MakeOrtBackend(std::string spec) {
+  return MakeWorkerBackend(std::move(spec), OrtWorkerCommand());
+}
+
+}  // namespace onnxcts

@@ -1,0 +1,170 @@
+#include "backends/worker_protocol.h"
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace onnxcts {
+namespace {
+
+using nlohmann::json;
+
+// Answers are quoted in messages, which reports carry as JSON strings: a
+// hostile line could be a megabyte, or not UTF-8, so quote a printable start.
+std::string Excerpt(std::string_view line) {
+  constexpr size_t kMax = 200;
+  std::string out;
+  for (unsigned char c : line.substr(0, kMax)) {
+    if (c >= 0x20 && c < 0x7F) {
+      out += static_cast<char>(c);
+    } else {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += {'\\', 'x', kHex[c >> 4], kHex[c & 15]};
+    }
+  }
+  return line.size() > kMax ? out + "..." : out;
+}
+
+std::optional<json> ParseObject(std::string_view line, std::string& error) {
+  json doc = json::parse(line, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) {
+    error = "answer is not JSON: " + Excerpt(line);
+    return std::nullopt;
+  }
+  if (!doc.is_object()) {
+    error = "answer is not a JSON object: " + Excerpt(line);
+    return std::nullopt;
+  }
+  return doc;
+}
+
+// A string field; "" when absent, nullopt (with `error` set) when it is
+// there but not a string.
+std::optional<std::string> OptionalString(const json& doc, const char* field,
+                                          std::string& error) {
+  const auto it = doc.find(field);
+  if (it == doc.end()) return std::string();
+  if (!it->is_string()) {
+    error = std::string("answer field \"") + field + "\" is not a string";
+    return std::nullopt;
+  }
+  return it->get<std::string>();
+}
+
+std::optional<RunOutcome::Kind> KindOf(const std::string& status) {
+  if (status == "ok") return RunOutcome::Kind::kOk;
+  if (status == "not_supported") return RunOutcome::Kind::kNotSupported;
+  if (status == "error") return RunOutcome::Kind::kError;
+  return std::nullopt;
+}
+
+// Checks "id" against the awaited one; "" when it matches.
+std::string CheckId(const json& doc, int64_t expected_id) {
+  const auto it = doc.find("id");
+  if (it == doc.end()) return "answer lacks \"id\"";
+  if (!it->is_number_integer()) {
+    return "answer \"id\" is not an integer: " + Excerpt(it->dump());
+  }
+  // An unsigned id above int64's range is never the awaited one.
+  const bool same =
+      it->is_number_unsigned()
+          ? expected_id >= 0 &&
+                it->get<uint64_t>() == static_cast<uint64_t>(expected_id)
+          : it->get<int64_t>() == expected_id;
+  if (!same) {
+    return "answer has id " + it->dump() + ", expected " +
+           std::to_string(expected_id);
+  }
+  return "";
+}
+
+std::optional<std::vector<std::string>> AdapterSteps(const json& doc,
+                                                     std::string& error) {
+  std::vector<std::string> steps;
+  const auto it = doc.find("adapter_steps");
+  if (it == doc.end()) return steps;
+  if (!it->is_array()) {
+    error = "answer field \"adapter_steps\" is not an array";
+    return std::nullopt;
+  }
+  for (const json& step : *it) {
+    if (!step.is_string()) {
+      error = "answer field \"adapter_steps\" holds a non-string";
+      return std::nullopt;
+    }
+    steps.push_back(step.get<std::string>());
+  }
+  return steps;
+}
+
+}  // namespace
+
+std::string HelloLine() {
+  return json{{"method", "hello"}, {"protocol", kWorkerProtocol}}.dump() + "\n";
+}
+
+std::string RunLine(const WorkerRun& run) {
+  json request{{"method", "run"},
+               {"id", run.id},
+               {"model", run.model},
+               {"inputs", run.inputs},
+               {"output_dir", run.output_dir}};
+  if (run.load_only) request["load_only"] = true;
+  try {
+    return request.dump() + "\n";
+  } catch (const json::type_error&) {
+    throw std::invalid_argument(
+        "a path of the run request is not valid UTF-8: " + run.model);
+  }
+}
+
+ParsedHello ParseWorkerHello(std::string_view line) {
+  ParsedHello parsed;
+  std::optional<json> doc = ParseObject(line, parsed.protocol_error);
+  if (!doc) return parsed;
+  const auto protocol = doc->find("protocol");
+  if (protocol == doc->end() || !protocol->is_number_integer() ||
+      protocol->get<int64_t>() != kWorkerProtocol) {
+    parsed.protocol_error =
+        "hello answer does not say \"protocol\":1: " + Excerpt(line);
+    return parsed;
+  }
+  for (const char* field : {"name", "version"}) {
+    const auto it = doc->find(field);
+    if (it == doc->end() || !it->is_string()) {
+      parsed.protocol_error = std::string("hello answer lacks a string \"") +
+                              field + "\": " + Excerpt(line);
+      return parsed;
+    }
+  }
+  parsed.hello = WorkerHello{(*doc)["name"].get<std::string>(),
+                             (*doc)["version"].get<std::string>()};
+  return parsed;
+}
+
+ParsedAnswer ParseWorkerAnswer(std::string_view line, int64_t expected_id) {
+  ParsedAnswer parsed;
+  std::string& error = parsed.protocol_error;
+  std::optional<json> doc = ParseObject(line, error);
+  if (!doc) return parsed;
+  error = CheckId(*doc, expected_id);
+  if (!error.empty()) return parsed;
+  const auto status = doc->find("status");
+  if (status == doc->end() || !status->is_string()) {
+    error = "answer lacks a string \"status\": " + Excerpt(line);
+    return parsed;
+  }
+  const std::optional<RunOutcome::Kind> kind =
+      KindOf(status->get<std::string>());
+  if (!kind) {
+    error = "answer has an unknown status " + Excerpt(status->dump());
+    return parsed;
+  }
+  std::optional<std::string> message = OptionalString(*doc, "message", error);
+  if (!message) return parsed;
+  std::optional<std::vector<std::string>> steps = AdapterSteps(*doc, error);
+  if (!steps) return parsed;
+  parsed.answer = WorkerAnswer{*kind, std::move(*message), std::move(*steps)};
+  return parsed;
+}
+
+}  // namespace onnxcts

@@ -1,0 +1,76 @@
+// The worker protocol, version 1 (DESIGN.md, docs/worker-protocol.md): the
+// JSON lines the harness writes to a `command:` worker and the parsing of
+// the lines it answers. Answers are untrusted; every way a line can fail to
+// be the awaited answer is a protocol error with a message saying why.
+#ifndef ONNXCTS_HARNESS_BACKENDS_WORKER_PROTOCOL_H_
+#define ONNXCTS_HARNESS_BACKENDS_WORKER_PROTOCOL_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/backend.h"
+
+namespace onnxcts {
+
+inline constexpr int kWorkerProtocol = 1;
+
+struct WorkerHello {
+  std::string name;
+  std::string version;
+};
+
+struct ParsedHello {
+  std::optional<WorkerHello> hello;
+  std::string protocol_error;  // set when `hello` is not
+};
+
+// One answer to a run request.
+struct WorkerAnswer {
+  RunOutcome::Kind kind = RunOutcome::Kind::kOk;  // kOk, kNotSupported, kError
+  std::string message;
+  std::vector<std::string> adapter_steps;
+};
+
+struct ParsedAnswer {
+  std::optional<WorkerAnswer> answer;
+  std::string protocol_error;  // set when `answer` is not
+};
+
+// The files of one run request, as absolute paths.
+struct WorkerRun {
+  int64_t id = 0;
+  std::string model;
+  std::vector<std::string> inputs;
+  std::string output_dir;
+  bool load_only = false;  // a must-reject check: load the model, run nothing
+};
+
+// HelloLine()
+//
+// The hello request, with its '\n'.
+std::string HelloLine();
+
+// RunLine()
+//
+// The run request, with its '\n'. Throws std::invalid_argument when a path
+// is not valid UTF-8 (JSON cannot carry it).
+std::string RunLine(const WorkerRun& run);
+
+// ParseWorkerHello()
+//
+// The worker's answer to hello: protocol 1 and string name and version.
+ParsedHello ParseWorkerHello(std::string_view line);
+
+// ParseWorkerAnswer()
+//
+// The worker's answer to run request `expected_id`, or why `line` is not it:
+// not JSON, not an object, a missing or mistyped field, another id, an
+// unknown status.
+ParsedAnswer ParseWorkerAnswer(std::string_view line, int64_t expected_id);
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_BACKENDS_WORKER_PROTOCOL_H_

@@ -1,0 +1,64 @@
+// What the generated conformance suite holds: one CaseSpec per case, listed
+// from the schema table, so a new op or dtype there is a new set of cases
+// here with no code of its own.
+#ifndef ONNXCTS_HARNESS_GENERATE_CASE_SPEC_H_
+#define ONNXCTS_HARNESS_GENERATE_CASE_SPEC_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "onnxcts/schema.h"
+
+namespace onnxcts {
+
+// How a case breaks the schema, for must-reject cases.
+enum class Breakage {
+  kNone,
+  kDTypeNotAllowed,     // an input dtype the version does not allow
+  kWrongOutputType,     // the output declared with a type the op cannot make
+  kUnknownAttribute,
+  kWrongAttributeType,  // an INT attribute given as FLOAT
+};
+
+enum class Inputs {
+  kAllPatterns,  // every pattern (<= 16 bits) or the stratified set
+  kShaped,       // a few patterns laid out in `dims`
+};
+
+struct CaseSpec {
+  std::string id;  // "onnxcts.isinf.v20.float8e5m2.detect_neg0"
+  std::string description;
+  const OpSchema* schema = nullptr;
+  DType dtype = DType::kFloat;
+  Attributes attributes;  // as written into the model
+  bool as_initializer = false;  // the input is an initializer, not fed
+  Inputs inputs = Inputs::kAllPatterns;
+  std::vector<int64_t> dims;  // for kShaped
+  Breakage breakage = Breakage::kNone;
+  DType output_type = DType::kBool;  // what the model declares
+};
+
+struct SuiteFilter {
+  std::vector<std::string> ops;  // lower case; empty: all
+  std::vector<DType> dtypes;     // empty: all
+  std::vector<int> opsets;       // since_versions; empty: all
+  bool large = true;             // the case of over 2^24 elements
+};
+
+// ConformanceCases()
+//
+// Every op x version x allowed dtype x attribute combination, each fed as a
+// graph input and (with default attributes) as an initializer, plus the
+// shape cases.
+std::vector<CaseSpec> ConformanceCases(const SuiteFilter& filter);
+
+// MustRejectCases()
+//
+// Models that break the schema at their opset: a conformant backend
+// refuses each.
+std::vector<CaseSpec> MustRejectCases(const SuiteFilter& filter);
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_GENERATE_CASE_SPEC_H_

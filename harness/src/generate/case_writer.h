@@ -1,0 +1,32 @@
+// Writes a generated case in ONNX's layout: model.onnx, test_data_set_0/
+// with input_0.pb (unless the input is an initializer) and output_0.pb (the
+// reference kernels' answer; none for must-reject cases), and case.json
+// with the case's id and description.
+#ifndef ONNXCTS_HARNESS_GENERATE_CASE_WRITER_H_
+#define ONNXCTS_HARNESS_GENERATE_CASE_WRITER_H_
+
+#include <filesystem>
+#include <string>
+
+#include "core/model.h"
+#include "generate/case_spec.h"
+
+namespace onnxcts {
+
+// The folder name of a case: ONNX's "test_" style, from its id.
+std::string CaseFolderName(const CaseSpec& spec);
+
+// The input tensor of a case (patterns as CaseSpec says).
+Tensor CaseInput(const CaseSpec& spec);
+
+// The single-node model of a case, with its breakage if any.
+Model CaseModel(const CaseSpec& spec, const Tensor& input);
+
+// WriteCase()
+//
+// Writes the case under `suite_dir` / CaseFolderName(spec).
+void WriteCase(const std::filesystem::path& suite_dir, const CaseSpec& spec);
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_GENERATE_CASE_WRITER_H_

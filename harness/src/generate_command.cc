@@ -1,0 +1,64 @@
+// onnxcts generate: write the conformance suite.
+#include <fmt/core.h>
+
+#include "commands.h"
+#include "generate/suite_generator.h"
+#include "names.h"
+#include "parallel.h"
+
+namespace onnxcts {
+namespace {
+
+struct GenerateArgs {
+  std::string out;
+  std::vector<std::string> ops;
+  std::vector<std::string> dtypes;
+  std::vector<int> opsets;
+  bool no_large = false;
+  int threads = DefaultThreads();
+};
+
+SuiteFilter Filter(const GenerateArgs& args) {
+  SuiteFilter f;
+  for (Variant v : ParseOps(args.ops)) {
+    std::string op(VariantOp(v));
+    for (char& c : op) c = static_cast<char>(std::tolower(c));
+    if (std::ranges::find(f.ops, op) == f.ops.end()) f.ops.push_back(op);
+  }
+  if (!args.dtypes.empty()) {
+    for (const DTypeInfo* t : ParseDTypes(args.dtypes)) f.dtypes.push_back(t->code);
+  }
+  f.opsets = args.opsets;
+  f.large = !args.no_large;
+  return f;
+}
+
+int Generate(const GenerateArgs& args) {
+  const GeneratedCounts n = GenerateSuites(args.out, Filter(args), args.threads);
+  fmt::print("{}: {} conformance case(s) in conformance/, {} must-reject "
+             "case(s) in must_reject/\n",
+             args.out, n.conformance, n.must_reject);
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddGenerateCommand(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<GenerateArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "generate", "Write the conformance suite in ONNX's test-data layout");
+  cmd->add_option("--out", args->out, "output folder")->required();
+  cmd->add_option("--ops", args->ops, "ops (default: all)")->delimiter(',');
+  cmd->add_option("--dtypes", args->dtypes, "dtypes (default: all)")
+      ->delimiter(',');
+  cmd->add_option("--opsets", args->opsets,
+                  "op versions (since_version) to keep (default: all)")
+      ->delimiter(',');
+  cmd->add_flag("--no-large", args->no_large,
+                "leave out the case of over 2^24 elements");
+  cmd->add_option("--threads", args->threads, "worker threads")
+      ->check(CLI::PositiveNumber);
+  cmd->callback([args, &exit_code] { exit_code = Generate(*args); });
+}
+
+}  // namespace onnxcts

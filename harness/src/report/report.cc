@@ -1,0 +1,116 @@
+#include "report/report.h"
+
+#include "report/summary.h"
+
+namespace onnxcts {
+namespace {
+
+using nlohmann::json;
+
+json ToJson(const MismatchExample& e) {
+  return {{"index", e.index},
+          {"input", e.input},
+          {"expected", e.expected},
+          {"actual", e.actual}};
+}
+
+json ToJson(const OutputComparison& c) {
+  json by_class = json::object();
+  for (const auto& [value_class, mismatches] : c.by_class) {
+    json examples = json::array();
+    for (const MismatchExample& e : mismatches.examples) {
+      examples.push_back(ToJson(e));
+    }
+    by_class[value_class] = {{"count", mismatches.count},
+                             {"examples", std::move(examples)}};
+  }
+  return {{"output", c.output},         {"dtype", c.dtype},
+          {"elements", c.elements},     {"mismatches", c.mismatches},
+          {"deviations", c.deviations}, {"by_class", std::move(by_class)}};
+}
+
+json ToJson(const Environment& env) {
+  auto optional_bool = [](const std::optional<bool>& b) {
+    return b ? json(*b) : json(nullptr);
+  };
+  return {{"os", env.os},
+          {"distribution", env.distribution},
+          {"cpu", env.cpu},
+          {"cpu_features", env.cpu_features},
+          {"ftz", optional_bool(env.ftz)},
+          {"daz", optional_bool(env.daz)},
+          {"compiler", env.compiler},
+          {"libraries", env.libraries}};
+}
+
+json ToJson(const KnownFailureEntry& k) {
+  return {{"glob", k.glob},
+          {"reason", k.reason},
+          {"link", k.link},
+          {"expires", k.expires},
+          {"expired", k.expired}};
+}
+
+}  // namespace
+
+std::string_view ToolVersion() { return ONNXCTS_VERSION; }
+
+std::string_view PolicyName(Policy policy) {
+  return policy == Policy::kStrict ? "strict" : "spec";
+}
+
+std::optional<Policy> ParsePolicy(std::string_view name) {
+  if (name == "spec") return Policy::kSpec;
+  if (name == "strict") return Policy::kStrict;
+  return std::nullopt;
+}
+
+json ToJson(const CaseResult& r) {
+  json comparisons = json::array();
+  for (const OutputComparison& c : r.comparisons) {
+    comparisons.push_back(ToJson(c));
+  }
+  return {{"case_id", r.case_id},
+          {"data_set", r.data_set},
+          {"status", StatusName(r.status)},
+          {"message", r.message},
+          {"op", r.op},
+          {"opset", r.opset},
+          {"dtype", r.dtype},
+          {"comparisons", std::move(comparisons)},
+          {"stderr_tail", r.stderr_tail},
+          {"adapter_steps", r.adapter_steps},
+          {"known_failure", r.known_failure},
+          {"seconds", r.seconds},
+          {"reproduce", r.reproduce}};
+}
+
+json ToJson(const Report& report) {
+  json known_failures = json::array();
+  for (const KnownFailureEntry& k : report.known_failures) {
+    known_failures.push_back(ToJson(k));
+  }
+  json results = json::array();
+  for (const CaseResult& r : report.results) results.push_back(ToJson(r));
+  return {
+      {"schema_version", kReportSchemaVersion},
+      {"tool", {{"name", report.tool_name}, {"version", report.tool_version}}},
+      {"backend",
+       {{"spec", report.backend.spec},
+        {"name", report.backend.name},
+        {"version", report.backend.version}}},
+      {"host", report.host},
+      {"started", FormatUtcTime(report.started)},
+      {"ended", FormatUtcTime(report.ended)},
+      {"suites", report.suites},
+      {"policy", PolicyName(report.policy)},
+      {"filter", report.filter},
+      {"shard", {{"index", report.shard.index}, {"count", report.shard.count}}},
+      {"command_line", report.command_line},
+      {"environment", ToJson(report.environment)},
+      {"known_failures", std::move(known_failures)},
+      {"summary", ToJson(Summarize(report.results, report.policy))},
+      {"results", std::move(results)}};
+}
+
+}  // namespace onnxcts

@@ -1,0 +1,49 @@
+// Reports on disk: written atomically, read as untrusted input.
+#include <fstream>
+#include <iterator>
+
+#include "core/input_error.h"
+#include "report/atomic_file.h"
+#include "report/report.h"
+
+namespace onnxcts {
+namespace {
+
+// "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
+// without the bracketed prefix, which means nothing to a user.
+std::string ParseErrorText(const nlohmann::json::parse_error& e) {
+  std::string text = e.what();
+  const size_t close = text.find("] ");
+  return close == std::string::npos ? text : text.substr(close + 2);
+}
+
+}  // namespace
+
+void WriteReport(const std::filesystem::path& path, const Report& report) {
+  // Invalid UTF-8 (a worker's stderr can hold anything) is replaced, not
+  // thrown on: a run must never lose its report to one odd byte.
+  const std::string text = ToJson(report).dump(
+      2, ' ', false, nlohmann::json::error_handler_t::replace);
+  WriteFileAtomically(path, text + "\n");
+}
+
+Report ReadReport(const std::filesystem::path& path) {
+  const std::string file = path.string();
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw InputError(file, "", "is a folder, not a report");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(file, "", "cannot open the report");
+  const std::string text{std::istreambuf_iterator<char>(in), {}};
+  if (in.bad()) throw InputError(file, "", "cannot read the report");
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(file, "", "not JSON: " + ParseErrorText(e));
+  }
+  return ReportFromJson(json, file);
+}
+
+}  // namespace onnxcts

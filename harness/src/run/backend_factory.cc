@@ -1,0 +1,33 @@
+// MakeBackend(): the one place that maps a --backend SPEC to a backend.
+#include <stdexcept>
+
+#include "backends/outputs_backend.h"
+#include "backends/plugin_backend.h"
+#include "backends/reference_backend.h"
+#include "backends/worker_backend.h"
+#include "core/backend.h"
+
+namespace onnxcts {
+namespace {
+
+// The text after `prefix` when `spec` starts with it.
+std::optional<std::string> After(const std::string& spec,
+                                 std::string_view prefix) {
+  if (!spec.starts_with(prefix)) return std::nullopt;
+  return spec.substr(prefix.size());
+}
+
+}  // namespace
+
+std::unique_ptr<Backend> MakeBackend(const std::string& spec) {
+  if (spec == "reference") return MakeReferenceBackend();
+  if (spec == "ort") return MakeOrtBackend(spec);
+  if (auto cmd = After(spec, "command:")) return MakeWorkerBackend(spec, *cmd);
+  if (auto dir = After(spec, "outputs:")) return MakeOutputsBackend(spec, *dir);
+  if (auto so = After(spec, "plugin:")) return MakePluginBackend(spec, *so);
+  throw std::invalid_argument(
+      "unknown backend '" + spec +
+      "' (reference, ort, command:CMD, outputs:DIR, plugin:PATH.so)");
+}
+
+}  // namespace onnxcts

@@ -1,0 +1,43 @@
+// Compares a backend's output with the expected one, element by element,
+// and summarises the differences by value class.
+#ifndef ONNXCTS_HARNESS_RUN_COMPARE_H_
+#define ONNXCTS_HARNESS_RUN_COMPARE_H_
+
+#include <string>
+
+#include "core/result.h"
+#include "core/tensor.h"
+#include "onnxcts/schema.h"
+
+namespace onnxcts {
+
+struct CompareRules {
+  // Set for the reference ops: floats then compare bit for bit (any NaN
+  // matching any NaN) and the schema's deviation rule applies.
+  const OpSchema* schema = nullptr;
+  // For other ops' float outputs (ONNX's defaults; overridable per case).
+  double rtol = 1e-3;
+  double atol = 1e-7;
+};
+
+struct Comparison {
+  Status status = Status::kPass;  // pass, deviation, fail or invalid_output
+  std::string message;
+  OutputComparison detail;
+};
+
+inline constexpr size_t kExamplesPerClass = 4;
+
+// CompareOutput()
+//
+// Compares output `k`. `input`, when it has as many elements as the output,
+// classifies each mismatch by its input's value class and shows its bits.
+Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
+                         const Tensor* input, const CompareRules& rules);
+
+// "0x7e00": a pattern as hex digits of its dtype's width.
+std::string HexBits(const DTypeInfo& t, uint64_t bits);
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_RUN_COMPARE_H_

@@ -1,0 +1,290 @@
+#include "run/runner.h"
+
+#include <chrono>
+#include <regex>
+
+#include <fmt/core.h>
+
+#include "core/input_error.h"
+#include "io/model_io.h"
+#include "io/tensor_io.h"
+#include "io/unsupported_input.h"
+#include "run/compare.h"
+#include "run/model_check.h"
+
+namespace onnxcts {
+namespace {
+
+using Kind = RunOutcome::Kind;
+
+struct LoadedData {
+  std::vector<Tensor> inputs;
+  std::vector<Tensor> outputs;
+};
+
+CaseResult Base(const TestCase& c, int data_set, const NodeCheck& check,
+                const RunOptions& options) {
+  CaseResult r;
+  r.case_id = c.id;
+  r.data_set = data_set;
+  r.op = check.op;
+  r.opset = check.opset;
+  r.dtype = check.dtype;
+  r.reproduce = fmt::format(
+      "onnxcts run --suite '{}' --backend '{}' --filter '^{}$'",
+      c.suite_root.string(), options.backend_spec,
+      std::regex_replace(c.id, std::regex(R"([.])"), R"(\.)"));
+  return r;
+}
+
+CaseResult WithStatus(CaseResult r, Status s, std::string message) {
+  r.status = s;
+  r.message = std::move(message);
+  return r;
+}
+
+std::string ShapeText(const std::vector<int64_t>& dims) {
+  std::string s;
+  for (int64_t d : dims) s += (s.empty() ? "" : ",") + std::to_string(d);
+  return "[" + s + "]";
+}
+
+// A tensor must be what the model declares for the value it feeds or is.
+void CheckDeclared(const Tensor& t, const ValueInfo& v,
+                   const std::filesystem::path& file) {
+  if (static_cast<int32_t>(t.dtype) != v.elem_type) {
+    throw InputError(file.string(), "data_type",
+                     fmt::format("{} contradicts the model's {} for '{}'",
+                                 Name(t.dtype), v.elem_type, v.name));
+  }
+  if (!v.shape) return;
+  bool fits = v.shape->size() == t.dims.size();
+  for (size_t i = 0; fits && i < t.dims.size(); ++i) {
+    fits = !(*v.shape)[i].value || *(*v.shape)[i].value == t.dims[i];
+  }
+  if (!fits) {
+    throw InputError(file.string(), "dims",
+                     ShapeText(t.dims) + " contradicts the model's shape of '" +
+                         v.name + "'");
+  }
+}
+
+std::vector<Tensor> ReadAll(const std::vector<std::filesystem::path>& files,
+                            const std::vector<const ValueInfo*>& declared,
+                            const TestCase& c, const RunOptions& options,
+                            const char* what) {
+  if (files.size() != declared.size()) {
+    throw InputError(files.empty() ? c.dir.string()
+                                   : files[0].parent_path().string(),
+                     "", fmt::format("{} {} file(s), the model has {}",
+                                     files.size(), what, declared.size()));
+  }
+  std::vector<Tensor> tensors;
+  for (size_t k = 0; k < files.size(); ++k) {
+    tensors.push_back(ReadTensorFile(files[k], c.suite_root, options.limits));
+    CheckDeclared(tensors.back(), *declared[k], files[k]);
+  }
+  return tensors;
+}
+
+std::vector<Tensor> LoadInputs(const TestCase& c, const DataSet& ds,
+                               const Model& model, const RunOptions& options) {
+  return ReadAll(ds.inputs, model.FedInputs(), c, options, "input");
+}
+
+LoadedData LoadData(const TestCase& c, const DataSet& ds, const Model& model,
+                    const RunOptions& options) {
+  std::vector<const ValueInfo*> outputs;
+  for (const ValueInfo& v : model.outputs) outputs.push_back(&v);
+  LoadedData data;
+  data.inputs = LoadInputs(c, ds, model, options);
+  data.outputs = ReadAll(ds.outputs, outputs, c, options, "output");
+  return data;
+}
+
+Status StatusOf(Kind kind) {
+  switch (kind) {
+    case Kind::kOk:
+      return Status::kPass;
+    case Kind::kNotSupported:
+      return Status::kNotSupported;
+    case Kind::kError:
+      return Status::kError;
+    case Kind::kCrash:
+      return Status::kCrash;
+    case Kind::kTimeout:
+      return Status::kTimeout;
+    case Kind::kProtocolError:
+      return Status::kProtocolError;
+    case Kind::kInvalidOutput:
+      return Status::kInvalidOutput;
+  }
+  return Status::kError;
+}
+
+// The severity order in which several outputs' statuses combine.
+int Severity(Status s) {
+  switch (s) {
+    case Status::kInvalidOutput:
+      return 3;
+    case Status::kFail:
+      return 2;
+    case Status::kDeviation:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+// The element-wise input of a reference op, for classifying mismatches.
+const Tensor* ElementwiseInput(const Model& model, const NodeCheck& check,
+                               const LoadedData& data) {
+  if (check.schema == nullptr) return nullptr;
+  const std::string& name = model.nodes[0].inputs[0];
+  for (const Tensor& t : model.initializers) {
+    if (t.name == name) return &t;
+  }
+  const auto fed = model.FedInputs();
+  for (size_t i = 0; i < fed.size(); ++i) {
+    if (fed[i]->name == name) return &data.inputs[i];
+  }
+  return nullptr;
+}
+
+CaseResult Compare(CaseResult r, const RunOutcome& outcome,
+                   const LoadedData& data, const Tensor* input,
+                   const CompareRules& rules) {
+  if (outcome.outputs.size() != data.outputs.size()) {
+    return WithStatus(r, Status::kInvalidOutput,
+                      fmt::format("{} output(s), the model has {}",
+                                  outcome.outputs.size(), data.outputs.size()));
+  }
+  r.status = Status::kPass;
+  for (size_t k = 0; k < data.outputs.size(); ++k) {
+    Comparison c = CompareOutput(static_cast<int>(k), data.outputs[k],
+                                 outcome.outputs[k], input, rules);
+    r.comparisons.push_back(std::move(c.detail));
+    if (Severity(c.status) > Severity(r.status)) {
+      r.status = c.status;
+      r.message = c.message;
+    }
+  }
+  return r;
+}
+
+CaseResult RunDataSet(const TestCase& c, const DataSet& ds, const Model& model,
+                      const NodeCheck& check, Backend& backend,
+                      const RunOptions& options) {
+  CaseResult r = Base(c, ds.index, check, options);
+  if (!ds.layout_problem.empty()) {
+    return WithStatus(r, Status::kInvalidTestData, ds.layout_problem);
+  }
+  LoadedData data;
+  try {
+    data = LoadData(c, ds, model, options);
+  } catch (const UnsupportedInput& e) {
+    return WithStatus(r, Status::kNotSupported, e.what());
+  } catch (const InputError& e) {
+    return WithStatus(r, Status::kInvalidTestData, e.what());
+  }
+  RunRequest request{&c, &ds, &model, data.inputs, options.timeout_seconds};
+  const auto start = std::chrono::steady_clock::now();
+  const RunOutcome outcome = backend.Run(request);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                            start).count();
+  r.stderr_tail = outcome.stderr_tail;
+  r.adapter_steps = outcome.adapter_steps;
+  if (outcome.kind != Kind::kOk) {
+    return WithStatus(r, StatusOf(outcome.kind), outcome.message);
+  }
+  return Compare(r, outcome, data, ElementwiseInput(model, check, data),
+                 RulesFor(options.tolerances, c.id, check.schema));
+}
+
+// A must-reject model is offered to the backend with its first data set's
+// inputs (or none); refusing it is the right answer.
+CaseResult RunMustReject(const TestCase& c, const Model& model,
+                         const NodeCheck& check, Backend& backend,
+                         const RunOptions& options) {
+  const int index = c.data_sets.empty() ? 0 : c.data_sets[0].index;
+  CaseResult r = Base(c, index, check, options);
+  RunRequest request{&c, nullptr, &model, {}, options.timeout_seconds};
+  if (!c.data_sets.empty()) {
+    request.data_set = &c.data_sets[0];
+    try {
+      request.inputs = LoadInputs(c, c.data_sets[0], model, options);
+    } catch (const InputError& e) {
+      return WithStatus(r, Status::kInvalidTestData, e.what());
+    }
+  }
+  const RunOutcome outcome = backend.Run(request);
+  r.stderr_tail = outcome.stderr_tail;
+  if (outcome.kind == Kind::kError || outcome.kind == Kind::kNotSupported) {
+    return WithStatus(r, Status::kRejected, outcome.message);
+  }
+  if (outcome.kind == Kind::kOk) {
+    return WithStatus(r, Status::kFail,
+                      "ran a model it must refuse: " + check.reason);
+  }
+  return WithStatus(r, StatusOf(outcome.kind), outcome.message);
+}
+
+// Every data set of a case whose model cannot be used gets `status`.
+std::vector<CaseResult> Unreadable(const TestCase& c, Status status,
+                                   const std::string& why,
+                                   const RunOptions& options) {
+  std::vector<CaseResult> results;
+  const NodeCheck none;
+  for (const DataSet& ds : c.data_sets) {
+    results.push_back(
+        WithStatus(Base(c, ds.index, none, options), status, why));
+  }
+  if (results.empty()) {
+    results.push_back(WithStatus(Base(c, -1, none, options), status, why));
+  }
+  return results;
+}
+
+}  // namespace
+
+std::vector<const TestCase*> SelectCases(const std::vector<TestCase>& cases,
+                                         const RunOptions& options) {
+  std::regex filter;
+  try {
+    filter = std::regex(options.filter.empty() ? "" : options.filter);
+  } catch (const std::regex_error& e) {
+    throw std::invalid_argument("--filter '" + options.filter +
+                                "' is not a valid regex: " + e.what());
+  }
+  std::vector<const TestCase*> kept;
+  for (const TestCase& c : cases) {
+    if (!options.filter.empty() && !std::regex_search(c.id, filter)) continue;
+    if (options.shard.Holds(c.id)) kept.push_back(&c);
+  }
+  return kept;
+}
+
+std::vector<CaseResult> RunCase(const TestCase& c, Backend& backend,
+                                const RunOptions& options) {
+  Model model;
+  try {
+    model = ReadModelFile(c.model, c.suite_root, options.limits);
+  } catch (const UnsupportedInput& e) {
+    return Unreadable(c, Status::kNotSupported, e.what(), options);
+  } catch (const InputError& e) {
+    return Unreadable(c, Status::kInvalidTestData, e.what(), options);
+  }
+  const NodeCheck check = CheckNode(model);
+  if (c.must_reject) return {RunMustReject(c, model, check, backend, options)};
+  if (c.data_sets.empty()) {
+    return Unreadable(c, Status::kInvalidTestData,
+                      c.dir.string() + ": no test_data_set_N folder", options);
+  }
+  std::vector<CaseResult> results;
+  for (const DataSet& ds : c.data_sets) {
+    results.push_back(RunDataSet(c, ds, model, check, backend, options));
+  }
+  return results;
+}
+
+}  // namespace onnxcts

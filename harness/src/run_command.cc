@@ -1,0 +1,172 @@
+// onnxcts run: check a backend against test suites and write the report.
+#include <fmt/core.h>
+
+#include <chrono>
+#include <optional>
+
+#include "commands.h"
+#include "core/input_error.h"
+#include "io/suite.h"
+#include "parallel.h"
+#include "progress.h"
+#include "report/environment.h"
+#include "report/report.h"
+#include "report/summary.h"
+#include "run/known_failures.h"
+#include "run/runner.h"
+
+namespace onnxcts {
+namespace {
+
+struct RunArgs {
+  std::vector<std::string> suites;
+  std::string backend;
+  std::string report;
+  std::string filter;
+  std::string policy = "spec";
+  std::string shard;
+  double timeout = 60;
+  std::string known_failures;
+  std::string tolerances = ONNXCTS_SOURCE_DIR "/corpora/tolerances.json";
+  bool require_support = false;
+  std::vector<std::string> argv;
+};
+
+std::string Today() {
+  return FormatUtcTime(std::chrono::system_clock::now()).substr(0, 10);
+}
+
+RunOptions Options(const RunArgs& args) {
+  RunOptions o;
+  o.backend_spec = args.backend;
+  o.filter = args.filter;
+  o.policy = ParsePolicy(args.policy).value_or(Policy::kSpec);
+  if (!args.shard.empty()) {
+    o.shard = ParseShard(args.shard);
+  } else if (auto env = ShardFromEnvironment()) {
+    o.shard = *env;
+  }
+  o.timeout_seconds = args.timeout;
+  if (!args.tolerances.empty() && std::filesystem::exists(args.tolerances)) {
+    o.tolerances = ReadTolerances(args.tolerances);
+  }
+  return o;
+}
+
+std::vector<TestCase> Discover(const std::vector<std::string>& suites) {
+  std::vector<TestCase> cases;
+  for (const std::string& suite : suites) {
+    for (TestCase& c : DiscoverCases(suite)) cases.push_back(std::move(c));
+  }
+  std::ranges::sort(cases, {}, &TestCase::id);
+  return cases;
+}
+
+std::vector<CaseResult> RunAll(const std::vector<const TestCase*>& cases,
+                               Backend& backend, const RunOptions& options) {
+  std::vector<CaseResult> results;
+  Progress progress("run", cases.size());
+  for (const TestCase* c : cases) {
+    for (CaseResult& r : RunCase(*c, backend, options)) {
+      results.push_back(std::move(r));
+    }
+    progress.Advance(1);
+  }
+  return results;
+}
+
+void PrintSummary(const Report& report) {
+  const Summary s = Summarize(report.results, report.policy);
+  fmt::print("{} {}: {} result(s)\n", report.backend.name,
+             report.backend.version, s.total);
+  for (const auto& [status, n] : s.counts) {
+    if (n > 0) fmt::print("  {:<18} {}\n", StatusName(status), n);
+  }
+  // Cells the backend does not support at all are counted, not listed: a
+  // run over ONNX's whole suite would otherwise print hundreds of them.
+  size_t unsupported = 0;
+  for (const MatrixCell& cell : s.matrix) {
+    if (cell.verdict == Verdict::kNotSupported) {
+      ++unsupported;
+      continue;
+    }
+    fmt::print("  {:<12} {:<16} {}\n", fmt::format("{}-{}", cell.op, cell.opset),
+               cell.dtype, VerdictName(cell.verdict));
+  }
+  if (unsupported > 0) {
+    fmt::print("  ({} more op x opset x dtype cells: not supported)\n",
+               unsupported);
+  }
+}
+
+std::vector<KnownFailureEntry> Entries(const std::vector<KnownFailure>& list) {
+  std::vector<KnownFailureEntry> entries;
+  for (const KnownFailure& k : list) {
+    entries.push_back({k.glob, k.reason, k.link, k.expires, k.expired});
+  }
+  return entries;
+}
+
+int Run(const RunArgs& args) {
+  const RunOptions options = Options(args);
+  const std::vector<TestCase> cases = Discover(args.suites);
+  std::vector<KnownFailure> known;
+  if (!args.known_failures.empty()) {
+    known = ReadKnownFailures(args.known_failures, Today());
+  }
+  Report report;
+  report.started = std::chrono::system_clock::now();
+  const std::unique_ptr<Backend> backend = MakeBackend(args.backend);
+  report.backend = backend->Start();
+  report.results = RunAll(SelectCases(cases, options), *backend, options);
+  ApplyKnownFailures(known, report.results, options.policy);
+  report.ended = std::chrono::system_clock::now();
+  report.host = HostName();
+  for (const std::string& s : args.suites) {
+    report.suites.push_back(std::filesystem::absolute(s).lexically_normal());
+  }
+  report.policy = options.policy;
+  report.filter = options.filter;
+  report.shard = {options.shard.index, options.shard.count};
+  report.command_line = args.argv;
+  report.environment = CaptureEnvironment();
+  report.known_failures = Entries(known);
+  if (!args.report.empty()) WriteReport(args.report, report);
+  PrintSummary(report);
+  for (const CaseResult& r : report.results) {
+    if (IsFailure(r.status, options.policy, args.require_support)) {
+      return kExitFailure;
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
+  auto args = std::make_shared<RunArgs>();
+  args->argv.assign(argv, argv + argc);
+  CLI::App* cmd =
+      app.add_subcommand("run", "Check a backend against test suites");
+  cmd->add_option("--suite", args->suites, "suite root(s) or case folder(s)")
+      ->required();
+  cmd->add_option("--backend", args->backend,
+                  "reference | ort | command:CMD | outputs:DIR | plugin:SO")
+      ->required();
+  cmd->add_option("--report", args->report, "write the JSON report here");
+  cmd->add_option("--filter", args->filter, "regex on the dotted case id");
+  cmd->add_option("--policy", args->policy, "spec | strict")
+      ->check(CLI::IsMember({"spec", "strict"}));
+  cmd->add_option("--shard", args->shard, "I/N: run shard I of N");
+  cmd->add_option("--timeout", args->timeout, "seconds per test data set")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--known-failures", args->known_failures,
+                  "the backend's known-failures file");
+  cmd->add_option("--tolerances", args->tolerances,
+                  "per-case tolerance overrides (JSON)");
+  cmd->add_flag("--require-support", args->require_support,
+                "count not_supported as a failure");
+  cmd->callback([args, &exit_code] { exit_code = Run(*args); });
+}
+
+}  // namespace onnxcts

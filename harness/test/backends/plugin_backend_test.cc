@@ -1,0 +1,306 @@
+// The plugin: backend with the in-tree plugins and a misbehaving one: the
+// reference plugin agrees with the kernels, each defect of the defective
+// plugin shows, and crashes and hangs of an isolated plugin cost one run.
+#include "backends/plugin_backend.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+#include "backend_test_util.h"
+#include "backends/temp_dir.h"
+#include "onnxcts/kernels.h"
+#include "onnxcts/patterns.h"
+#include "onnxcts/schema.h"
+
+namespace onnxcts {
+namespace {
+
+using OutcomeKind = RunOutcome::Kind;
+using testing::BitsOf;
+using ::testing::HasSubstr;
+using testing::MakeTensor;
+using testing::UnaryModel;
+
+const std::string kReference = ONNXCTS_REFERENCE_PLUGIN;
+const std::string kDefective = ONNXCTS_DEFECTIVE_PLUGIN;
+const std::string kMisbehaving = ONNXCTS_MISBEHAVING_PLUGIN;
+
+std::unique_ptr<Backend> Started(const std::string& target,
+                                 BackendInfo* info = nullptr) {
+  PluginOptions options;
+  options.start_timeout_seconds = 5;
+  auto backend = MakePluginBackend("plugin:" + target, target, options);
+  const BackendInfo started = backend->Start();
+  if (info != nullptr) *info = started;
+  return backend;
+}
+
+// Runs `model` on `x` with no files behind it: plugins need none.
+RunOutcome RunOn(Backend& backend, const Model& model, const Tensor& x,
+                 double timeout = 5) {
+  static const TestCase kCase;
+  static const DataSet kDataSet;
+  RunRequest request;
+  request.test_case = &kCase;
+  request.data_set = &kDataSet;
+  request.model = &model;
+  request.inputs = {x};
+  request.timeout_seconds = timeout;
+  return backend.Run(request);
+}
+
+// The reference kernels' answer, called directly.
+std::vector<uint64_t> Expected(const std::string& op, const Tensor& x,
+                               IsInfFlags flags = {}) {
+  const size_t n = x.count();
+  std::vector<uint8_t> out(n * Info(x.dtype).bytes() + 1);
+  if (op == "IsInf") {
+    IsInf(x.dtype, x.bytes.data(), out.data(), n, flags);
+  } else if (op == "IsNaN") {
+    IsNaN(x.dtype, x.bytes.data(), out.data(), n);
+  } else {
+    Sign(x.dtype, x.bytes.data(), out.data(), n);
+  }
+  const DTypeInfo& y = op == "Sign" ? Info(x.dtype) : Info(DType::kBool);
+  std::vector<uint64_t> bits(n);
+  for (size_t i = 0; i < n; ++i) bits[i] = LoadBits(y, out.data(), i);
+  return bits;
+}
+
+class ReferencePluginTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(ReferencePluginTest, AgreesWithTheKernelsOnEveryOpsetAndDtype) {
+  BackendInfo info;
+  auto backend = Started(GetParam(), &info);
+  EXPECT_EQ(info.name, "onnxcts-reference");
+  int checked = 0;
+  for (const OpSchema& s : AllSchemas()) {
+    const std::string op(s.op);
+    for (DType t : InputTypes(s, 0)) {
+      const DType out = op == "Sign" ? t : DType::kBool;
+      const std::vector<uint64_t> bits =
+          StratifiedPatterns(Info(t), /*seed=*/7, 1);
+      const Tensor x = MakeTensor(t, {static_cast<int64_t>(bits.size())}, bits);
+      for (int64_t detect_negative : {0, 1}) {
+        Attributes attributes;
+        if (op == "IsInf") attributes["detect_negative"] = detect_negative;
+        const Model model = UnaryModel(op, s.since_version, t, out, attributes);
+        const RunOutcome got = RunOn(*backend, model, x);
+        ASSERT_EQ(got.kind, OutcomeKind::kOk)
+            << op << " " << Name(t) << got.message;
+        ASSERT_EQ(got.outputs.size(), 1u);
+        EXPECT_EQ(got.outputs[0].dtype, out);
+        EXPECT_EQ(got.outputs[0].dims, x.dims);
+        EXPECT_EQ(got.outputs[0].name, "y");
+        EXPECT_EQ(BitsOf(got.outputs[0]),
+                  Expected(op, x, {true, detect_negative != 0}))
+            << op << "-" << s.since_version << " " << Name(t);
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 40);
+}
+
+TEST_P(ReferencePluginTest, RefusesWhatTheSpecDoesNotAllow) {
+  auto backend = Started(GetParam());
+  // IsInf-10 takes no float16: a model a conformant backend must refuse.
+  const Tensor h = MakeTensor(DType::kFloat16, {1}, {0x7C00});
+  RunOutcome out = RunOn(
+      *backend, UnaryModel("IsInf", 10, DType::kFloat16, DType::kBool), h);
+  EXPECT_EQ(out.kind, OutcomeKind::kError);
+  EXPECT_THAT(out.message, HasSubstr("IsInf-10"));
+  // An operator the table lacks.
+  out = RunOn(*backend, UnaryModel("Cos", 13, DType::kFloat16, DType::kFloat16),
+              h);
+  EXPECT_EQ(out.kind, OutcomeKind::kNotSupported);
+  // A model of two nodes never reaches the plugin.
+  Model two = UnaryModel("Sign", 13, DType::kFloat16, DType::kFloat16);
+  two.nodes.push_back(two.nodes[0]);
+  EXPECT_EQ(RunOn(*backend, two, h).kind, OutcomeKind::kNotSupported);
+}
+
+TEST_P(ReferencePluginTest, MustRejectCheckJudgesTheDeclaredDtype) {
+  auto backend = Started(GetParam());
+  const Model bad = UnaryModel("IsInf", 10, DType::kFloat16, DType::kBool);
+  const Model good = UnaryModel("IsInf", 20, DType::kFloat16, DType::kBool);
+  static const TestCase kCase;
+  RunRequest request;
+  request.test_case = &kCase;
+  request.model = &bad;
+  EXPECT_EQ(backend->Run(request).kind, OutcomeKind::kError);
+  request.model = &good;
+  EXPECT_EQ(backend->Run(request).kind, OutcomeKind::kOk);
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, ReferencePluginTest,
+                         ::testing::Values(kReference,
+                                           kReference + kInProcessSuffix),
+                         [](const auto& param) {
+                           return param.param.ends_with(kInProcessSuffix)
+                                      ? "InProcess"
+                                      : "Isolated";
+                         });
+
+class DefectivePluginTest : public ::testing::Test {
+ protected:
+  std::unique_ptr<Backend> backend_ = Started(kDefective);
+
+  void ExpectStillWorks() {
+    const Tensor x = MakeTensor(DType::kFloat, {2}, {0xBF800000, 0x40000000});
+    const RunOutcome out = RunOn(
+        *backend_, UnaryModel("Sign", 13, DType::kFloat, DType::kFloat), x);
+    ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
+    EXPECT_EQ(BitsOf(out.outputs[0]),
+              (std::vector<uint64_t>{0xBF800000, 0x3F800000}));
+  }
+};
+
+TEST_F(DefectivePluginTest, TakesFloat8E4M3FNNaNsForInfinities) {
+  const Tensor x = MakeTensor(DType::kFloat8E4M3FN, {3}, {0x7F, 0xFF, 0x7E});
+  const RunOutcome out =
+      RunOn(*backend_,
+            UnaryModel("IsInf", 20, DType::kFloat8E4M3FN, DType::kBool), x);
+  ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
+  EXPECT_EQ(BitsOf(out.outputs[0]), (std::vector<uint64_t>{1, 1, 0}));
+  EXPECT_EQ(Expected("IsInf", x), (std::vector<uint64_t>{0, 0, 0}));
+}
+
+TEST_F(DefectivePluginTest, KeepsTheSignOfNegativeZero) {
+  const Tensor x = MakeTensor(DType::kFloat, {2}, {0x80000000, 0});
+  const RunOutcome out =
+      RunOn(*backend_, UnaryModel("Sign", 13, DType::kFloat, DType::kFloat), x);
+  ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
+  EXPECT_EQ(BitsOf(out.outputs[0]), (std::vector<uint64_t>{0x80000000, 0}));
+  EXPECT_EQ(Expected("Sign", x), (std::vector<uint64_t>{0, 0}));
+}
+
+TEST_F(DefectivePluginTest, IgnoresDetectNegative) {
+  const Tensor x = MakeTensor(DType::kFloat, {2}, {0xFF800000, 0x7F800000});
+  const RunOutcome out =
+      RunOn(*backend_,
+            UnaryModel("IsInf", 10, DType::kFloat, DType::kBool,
+                       {{"detect_negative", int64_t{0}}}),
+            x);
+  ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
+  EXPECT_EQ(BitsOf(out.outputs[0]), (std::vector<uint64_t>{1, 1}));
+  EXPECT_EQ(Expected("IsInf", x, {true, false}), (std::vector<uint64_t>{0, 1}));
+}
+
+TEST_F(DefectivePluginTest, CrashOnAnEmptyTensorCostsOneRun) {
+  const Tensor empty = MakeTensor(DType::kFloat, {0}, {});
+  const RunOutcome out = RunOn(
+      *backend_, UnaryModel("Sign", 13, DType::kFloat, DType::kFloat), empty);
+  EXPECT_EQ(out.kind, OutcomeKind::kCrash);
+  EXPECT_THAT(out.message, HasSubstr("signal 6"));
+  ExpectStillWorks();
+}
+
+TEST_F(DefectivePluginTest, HangIsATimeoutAndThePluginRestarts) {
+  const Tensor x = MakeTensor(DType::kFloat16, {3}, {0xDEAD, 0xBEEF, 0});
+  const auto start = std::chrono::steady_clock::now();
+  const RunOutcome out =
+      RunOn(*backend_, UnaryModel("Sign", 13, DType::kFloat16, DType::kFloat16),
+            x, 0.3);
+  EXPECT_EQ(out.kind, OutcomeKind::kTimeout);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  ExpectStillWorks();
+}
+
+TEST_F(DefectivePluginTest, IsRightEverywhereElse) {
+  // The same op and dtype as the hang, one pattern apart.
+  const Tensor x = MakeTensor(DType::kFloat16, {2}, {0xDEAD, 0xBEEE});
+  const RunOutcome out = RunOn(
+      *backend_, UnaryModel("Sign", 13, DType::kFloat16, DType::kFloat16), x);
+  ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
+  EXPECT_EQ(BitsOf(out.outputs[0]), Expected("Sign", x));
+}
+
+class MisbehavingPluginTest : public ::testing::TestWithParam<std::string> {
+ protected:
+  RunOutcome RunOp(const std::string& op) {
+    return RunOn(*backend_, UnaryModel(op, 1, DType::kInt16, DType::kInt16),
+                 x_);
+  }
+
+  void ExpectStillWorks() {
+    const RunOutcome out = RunOp("Echo");
+    ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
+    EXPECT_EQ(BitsOf(out.outputs[0]), BitsOf(x_));
+  }
+
+  Tensor x_ = MakeTensor(DType::kInt16, {2, 2}, {1, 2, 0x8000, 0x7FFF});
+  std::unique_ptr<Backend> backend_ = Started(GetParam());
+};
+
+TEST_P(MisbehavingPluginTest, EachMisbehaviourGetsItsKind) {
+  const std::pair<std::string, OutcomeKind> cases[] = {
+      {"WrongSize", OutcomeKind::kInvalidOutput},
+      {"BadDtype", OutcomeKind::kInvalidOutput},
+      {"Refuse", OutcomeKind::kNotSupported},
+      {"Fail", OutcomeKind::kError},
+      {"OddStatus", OutcomeKind::kProtocolError},
+  };
+  for (const auto& [op, kind] : cases) {
+    EXPECT_EQ(RunOp(op).kind, kind) << op;
+    ExpectStillWorks();
+  }
+  EXPECT_EQ(RunOp("Refuse").message, "Refuse is beyond this plugin");
+  EXPECT_EQ(RunOp("Fail").message, "Fail failed on purpose");
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, MisbehavingPluginTest,
+                         ::testing::Values(kMisbehaving,
+                                           kMisbehaving + kInProcessSuffix),
+                         [](const auto& param) {
+                           return param.param.ends_with(kInProcessSuffix)
+                                      ? "InProcess"
+                                      : "Isolated";
+                         });
+
+TEST(IsolatedPluginTest, ExitIsACrashAndTheChildRestarts) {
+  auto backend = Started(kMisbehaving);
+  const Tensor x = MakeTensor(DType::kInt8, {1}, {5});
+  RunOutcome out =
+      RunOn(*backend, UnaryModel("Exit", 1, DType::kInt8, DType::kInt8), x);
+  EXPECT_EQ(out.kind, OutcomeKind::kCrash);
+  EXPECT_THAT(out.message, HasSubstr("exited with status 7"));
+  out = RunOn(*backend, UnaryModel("Echo", 1, DType::kInt8, DType::kInt8), x);
+  EXPECT_EQ(out.kind, OutcomeKind::kOk) << out.message;
+}
+
+TEST(IsolatedPluginTest, PluginOutputGoesToStderrNotTheProtocol) {
+  auto backend = Started(kMisbehaving);
+  const Tensor x = MakeTensor(DType::kInt8, {1}, {5});
+  const RunOutcome out =
+      RunOn(*backend, UnaryModel("Chatty", 1, DType::kInt8, DType::kInt8), x);
+  ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
+  EXPECT_THAT(out.stderr_tail, HasSubstr("chatty plugin on stdout"));
+  EXPECT_THAT(out.stderr_tail, HasSubstr("chatty plugin on stderr"));
+}
+
+TEST(PluginStartTest, WrongAbiVersionIsRefused) {
+  for (const std::string& target :
+       {std::string(ONNXCTS_WRONG_ABI_PLUGIN),
+        std::string(ONNXCTS_WRONG_ABI_PLUGIN) + kInProcessSuffix}) {
+    try {
+      Started(target);
+      ADD_FAILURE() << target << " started";
+    } catch (const std::runtime_error& e) {
+      EXPECT_THAT(e.what(), HasSubstr("ABI version 2")) << target;
+    }
+  }
+}
+
+TEST(PluginStartTest, MissingLibraryIsRefused) {
+  for (const std::string& target :
+       {std::string("/nonexistent/plugin.so"),
+        std::string("/nonexistent/plugin.so") + kInProcessSuffix}) {
+    EXPECT_THROW(Started(target), std::runtime_error) << target;
+  }
+}
+
+}  // namespace
+}  // namespace onnxcts

@@ -1,0 +1,119 @@
+// The worker protocol's lines: requests as DESIGN.md spells them, and every
+// way an answer can fail to be the awaited one.
+#include "backends/worker_protocol.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+namespace onnxcts {
+namespace {
+
+using OutcomeKind = RunOutcome::Kind;
+using nlohmann::json;
+using ::testing::HasSubstr;
+
+TEST(WorkerProtocolTest, HelloLineIsOneJsonLine) {
+  const std::string line = HelloLine();
+  ASSERT_TRUE(line.ends_with("\n"));
+  EXPECT_EQ(json::parse(line),
+            json::parse(R"({"method":"hello","protocol":1})"));
+}
+
+TEST(WorkerProtocolTest, RunLineCarriesTheRequest) {
+  const std::string line =
+      RunLine({7, "/abs/model.onnx", {"/abs/input_0.pb"}, "/abs/tmp/7"});
+  ASSERT_TRUE(line.ends_with("\n"));
+  EXPECT_EQ(line.find('\n'), line.size() - 1);
+  EXPECT_EQ(json::parse(line), json::parse(R"({"method":"run","id":7,
+      "model":"/abs/model.onnx","inputs":["/abs/input_0.pb"],
+      "output_dir":"/abs/tmp/7"})"));
+  const json load_only =
+      json::parse(RunLine({8, "/m.onnx", {}, "/o", /*load_only=*/true}));
+  EXPECT_EQ(load_only["load_only"], true);
+}
+
+TEST(WorkerProtocolTest, RunLineRefusesPathsThatAreNotUtf8) {
+  EXPECT_THROW(RunLine({1, "/bad\xff/model.onnx", {}, "/o"}),
+               std::invalid_argument);
+}
+
+TEST(WorkerProtocolTest, HelloAnswerGivesNameAndVersion) {
+  const ParsedHello ok = ParseWorkerHello(
+      R"({"protocol":1,"name":"onnxruntime","version":"1.30.0","extra":[]})");
+  ASSERT_TRUE(ok.hello) << ok.protocol_error;
+  EXPECT_EQ(ok.hello->name, "onnxruntime");
+  EXPECT_EQ(ok.hello->version, "1.30.0");
+}
+
+TEST(WorkerProtocolTest, BadHelloAnswersSayWhy) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"hello", "not JSON"},
+      {"[1]", "not a JSON object"},
+      {R"({"protocol":2,"name":"n","version":"v"})", "protocol"},
+      {R"({"protocol":"1","name":"n","version":"v"})", "protocol"},
+      {R"({"protocol":1,"version":"v"})", "\"name\""},
+      {R"({"protocol":1,"name":"n","version":3})", "\"version\""},
+  };
+  for (const auto& [line, why] : cases) {
+    const ParsedHello parsed = ParseWorkerHello(line);
+    EXPECT_FALSE(parsed.hello) << line;
+    EXPECT_THAT(parsed.protocol_error, HasSubstr(why)) << line;
+  }
+}
+
+TEST(WorkerProtocolTest, AnswersOfEachStatus) {
+  ParsedAnswer a = ParseWorkerAnswer(R"({"id":7,"status":"ok"})", 7);
+  ASSERT_TRUE(a.answer) << a.protocol_error;
+  EXPECT_EQ(a.answer->kind, OutcomeKind::kOk);
+  EXPECT_TRUE(a.answer->adapter_steps.empty());
+  a = ParseWorkerAnswer(
+      R"({"id":7,"status":"not_supported","message":"no float8"})", 7);
+  ASSERT_TRUE(a.answer);
+  EXPECT_EQ(a.answer->kind, OutcomeKind::kNotSupported);
+  EXPECT_EQ(a.answer->message, "no float8");
+  a = ParseWorkerAnswer(R"({"status":"error","message":"bad","id":7})", 7);
+  ASSERT_TRUE(a.answer);
+  EXPECT_EQ(a.answer->kind, OutcomeKind::kError);
+  EXPECT_EQ(a.answer->message, "bad");
+  a = ParseWorkerAnswer(
+      R"({"id":7,"status":"ok","adapter_steps":["a","b"],"later":{}})", 7);
+  ASSERT_TRUE(a.answer);
+  EXPECT_EQ(a.answer->adapter_steps, (std::vector<std::string>{"a", "b"}));
+}
+
+TEST(WorkerProtocolTest, BadAnswersSayWhy) {
+  const std::pair<std::string, const char*> cases[] = {
+      {"", "not JSON"},
+      {"ok", "not JSON"},
+      {R"({"id":7,"status":"ok"} trailing)", "not JSON"},
+      {R"("ok")", "not a JSON object"},
+      {R"({"status":"ok"})", "lacks \"id\""},
+      {R"({"id":"7","status":"ok"})", "not an integer"},
+      {R"({"id":7.5,"status":"ok"})", "not an integer"},
+      {R"({"id":8,"status":"ok"})", "answer has id 8, expected 7"},
+      {R"({"id":18446744073709551615,"status":"ok"})", "expected 7"},
+      {R"({"id":7})", "\"status\""},
+      {R"({"id":7,"status":1})", "\"status\""},
+      {R"({"id":7,"status":"fine"})", "unknown status"},
+      {R"({"id":7,"status":"error","message":5})", "\"message\""},
+      {R"({"id":7,"status":"ok","adapter_steps":"x"})", "adapter_steps"},
+      {R"({"id":7,"status":"ok","adapter_steps":[1]})", "adapter_steps"},
+  };
+  for (const auto& [line, why] : cases) {
+    const ParsedAnswer parsed = ParseWorkerAnswer(line, 7);
+    EXPECT_FALSE(parsed.answer) << line;
+    EXPECT_THAT(parsed.protocol_error, HasSubstr(why)) << line;
+  }
+}
+
+TEST(WorkerProtocolTest, QuotedAnswersArePrintableAndShort) {
+  const std::string line = "\xff\x01" + std::string(5000, 'x');
+  const ParsedAnswer parsed = ParseWorkerAnswer(line, 1);
+  EXPECT_THAT(parsed.protocol_error, HasSubstr("\\xff\\x01xxx"));
+  EXPECT_LT(parsed.protocol_error.size(), 300u);
+}
+
+}  // namespace
+}  // namespace onnxcts

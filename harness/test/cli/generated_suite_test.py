@@ -1,0 +1,84 @@
+#!/usr/bin/python3
+"""The generated suite as other tools see it.
+
+- `onnxcts generate` gives exactly the files and bytes that
+  corpora/generated-suite.sha256 lists (regenerate that manifest with
+  `scripts/update-manifest` when the generator changes on purpose);
+- every model.onnx and .pb loads with Debian's onnx package, so other
+  runners can use the suite.
+
+Usage: generated_suite_test.py ONNXCTS_BINARY SOURCE_DIR
+"""
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import onnx
+from onnx import numpy_helper
+
+ONNXCTS = ""
+SOURCE = ""
+# Debian's onnx 1.12 predates the float8 codes; it parses their protos but
+# cannot turn them into numpy arrays.
+FLOAT8_CODES = {17, 18, 19, 20}
+
+
+def manifest_of(root):
+    lines = []
+    for folder, _, files in os.walk(root):
+        for name in files:
+            path = os.path.join(folder, name)
+            with open(path, "rb") as f:
+                digest = hashlib.sha256(f.read()).hexdigest()
+            lines.append("%s  %s" % (digest, os.path.relpath(path, root)))
+    return sorted(lines, key=lambda line: line.split("  ", 1)[1])
+
+
+class GeneratedSuiteTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp()
+        cls.suite = os.path.join(cls.tmp, "suite")
+        p = subprocess.run([ONNXCTS, "generate", "--out", cls.suite],
+                           capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stderr
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def test_files_match_the_manifest(self):
+        path = os.path.join(SOURCE, "corpora", "generated-suite.sha256")
+        with open(path) as f:
+            want = [line.rstrip("\n") for line in f if not line.startswith("#")]
+        got = manifest_of(self.suite)
+        self.assertEqual(len(got), len(want))
+        self.assertEqual(got, want)
+
+    def test_every_file_loads_with_onnx(self):
+        models = tensors = 0
+        for folder, _, files in os.walk(self.suite):
+            for name in files:
+                path = os.path.join(folder, name)
+                if name == "model.onnx":
+                    model = onnx.load(path)
+                    self.assertEqual(len(model.graph.node), 1, path)
+                    models += 1
+                elif name.endswith(".pb"):
+                    tensor = onnx.load_tensor(path)
+                    if tensor.data_type not in FLOAT8_CODES:
+                        array = numpy_helper.to_array(tensor)
+                        self.assertEqual(list(array.shape), list(tensor.dims))
+                    tensors += 1
+        self.assertGreater(models, 100)
+        # Each case has an input (unless it is an initializer) or an output.
+        self.assertGreaterEqual(tensors, models)
+
+
+if __name__ == "__main__":
+    ONNXCTS, SOURCE = sys.argv[1], sys.argv[2]
+    unittest.main(argv=sys.argv[:1], verbosity=2)

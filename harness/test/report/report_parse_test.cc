@@ -1,0 +1,198 @@
+// ReportFromJson() and ReadReport() on untrusted input: every malformed
+// report is refused with the file and the JSON pointer of the bad field.
+#include <gtest/gtest.h>
+
+#include "core/input_error.h"
+#include "report/report.h"
+#include "test_util.h"
+
+namespace onnxcts {
+namespace {
+
+using nlohmann::json;
+
+struct Mutation {
+  const char* name;
+  const char* pointer;         // the field changed
+  json value;                  // its new value; discarded: remove it
+  const char* expected_field;  // the field the error must name
+  const char* expected_text;   // a part of the error message
+  bool schema_catches;         // the JSON Schema can express the rule too
+};
+
+void PrintTo(const Mutation& m, std::ostream* os) { *os << m.name; }
+
+json Removed() { return json(json::value_t::discarded); }
+
+json Apply(const Mutation& m) {
+  json j = ToJson(testing::SampleReport());
+  const json::json_pointer p(m.pointer);
+  if (m.value.is_discarded()) {
+    j[p.parent_pointer()].erase(p.back());
+  } else {
+    j[p] = m.value;
+  }
+  return j;
+}
+
+class ReportFromJsonRejects : public ::testing::TestWithParam<Mutation> {};
+
+TEST_P(ReportFromJsonRejects, NamingTheField) {
+  const Mutation& m = GetParam();
+  try {
+    ReportFromJson(Apply(m), "bad.json");
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "bad.json");
+    EXPECT_EQ(e.field(), m.expected_field) << e.what();
+    EXPECT_NE(std::string(e.what()).find(m.expected_text), std::string::npos)
+        << e.what();
+  }
+}
+
+// The schema catches what it can express; the rest (cross-field rules) only
+// ReportFromJson() catches, and the schema must let those through.
+TEST_P(ReportFromJsonRejects, AsTheSchemaDoes) {
+  const std::string violation = testing::SchemaViolation(Apply(GetParam()));
+  if (GetParam().schema_catches) {
+    EXPECT_NE(violation, "");
+  } else {
+    EXPECT_EQ(violation, "");
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Mutations, ReportFromJsonRejects,
+    ::testing::Values(
+        Mutation{"missing_status", "/results/0/status", Removed(),
+                 "/results/0/status", "missing", true},
+        Mutation{"status_not_string", "/results/0/status", 3,
+                 "/results/0/status", "must be a string", true},
+        Mutation{"unknown_status", "/results/1/status", "passed",
+                 "/results/1/status", "unknown status \"passed\"", true},
+        Mutation{"data_set_string", "/results/1/data_set", "0",
+                 "/results/1/data_set", "must be an integer", true},
+        Mutation{"data_set_negative", "/results/1/data_set", -1,
+                 "/results/1/data_set", "must be from 0", true},
+        Mutation{"opset_float", "/results/1/opset", 20.5, "/results/1/opset",
+                 "must be an integer", true},
+        Mutation{"seconds_negative", "/results/0/seconds", -0.5,
+                 "/results/0/seconds", ">= 0", true},
+        Mutation{"unknown_dtype", "/results/0/dtype", "float7",
+                 "/results/0/dtype", "unknown dtype", true},
+        Mutation{"empty_case_id", "/results/0/case_id", "",
+                 "/results/0/case_id", "must not be empty", true},
+        Mutation{"unknown_field", "/backend/flavour", "x", "/backend/flavour",
+                 "unknown field", true},
+        Mutation{"backend_not_object", "/backend", "ort", "/backend",
+                 "must be an object", true},
+        Mutation{"results_not_array", "/results", json::object(), "/results",
+                 "must be an array", true},
+        Mutation{"missing_summary", "/summary", Removed(), "/summary",
+                 "missing", true},
+        Mutation{"bad_time", "/started", "yesterday", "/started", "UTC time",
+                 true},
+        Mutation{"local_time", "/ended", "2025-03-01T12:00:05+01:00", "/ended",
+                 "UTC time", true},
+        Mutation{"ended_before_started", "/ended", "2025-03-01T11:00:00Z",
+                 "/ended", "before started", false},
+        Mutation{"bad_policy", "/policy", "lenient", "/policy",
+                 "\"spec\" or \"strict\"", true},
+        Mutation{"shard_out_of_range", "/shard/index", 3, "/shard/index",
+                 "must be from 0 to 0", false},
+        Mutation{"shard_count_zero", "/shard/count", 0, "/shard/count",
+                 "must be from 1", true},
+        Mutation{"relative_suite", "/suites/0", "suites/x", "/suites/0",
+                 "absolute", true},
+        Mutation{"version_2", "/schema_version", "2", "/schema_version",
+                 "unsupported schema version \"2\"", true},
+        Mutation{"ftz_string", "/environment/ftz", "on", "/environment/ftz",
+                 "true or false", true},
+        Mutation{"library_not_string", "/environment/libraries/fmt", 9,
+                 "/environment/libraries/fmt", "must be a string", true},
+        Mutation{"bad_expiry", "/known_failures/0/expires", "2025-02-30",
+                 "/known_failures/0/expires", "date", false},
+        Mutation{"mismatches_over_elements",
+                 "/results/2/comparisons/0/mismatches", 9,
+                 "/results/2/comparisons/0/mismatches", "more than elements",
+                 false},
+        Mutation{"example_count_negative",
+                 "/results/2/comparisons/0/by_class/-inf/count", -2,
+                 "/results/2/comparisons/0/by_class/-inf/count",
+                 "must not be negative", true},
+        Mutation{"summary_count_wrong", "/summary/counts/pass", 3,
+                 "/summary/counts/pass", "does not match the results", false},
+        Mutation{"summary_verdict_wrong", "/summary/matrix/0/verdict",
+                 "conformant", "/summary/matrix/0/verdict",
+                 "does not match the results", false},
+        Mutation{"summary_verdict_unknown", "/summary/matrix/0/verdict", "fine",
+                 "/summary/matrix/0/verdict", "does not match the results",
+                 true}));
+
+TEST(ReportFromJson, RefusesAResultListedTwice) {
+  json j = ToJson(testing::SampleReport());
+  j["results"].push_back(j["results"][1]);
+  try {
+    ReportFromJson(j, "dup.json");
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "/results/8");
+    EXPECT_NE(std::string(e.what()).find("listed twice (also at /results/1)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(ReportFromJson, RefusesANonObject) {
+  try {
+    ReportFromJson(json::array(), "a.json");
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "");
+    EXPECT_STREQ(e.what(), "a.json: a report must be a JSON object");
+  }
+}
+
+TEST(ReportFromJson, AcceptsWhatToJsonWrites) {
+  const Report r = ReportFromJson(ToJson(testing::SampleReport()), "ok.json");
+  ASSERT_EQ(r.results.size(), 8u);
+  EXPECT_EQ(r.results[2].comparisons[0].by_class.at("-inf").examples[0].index,
+            3u);
+  EXPECT_EQ(r.results[4].status, Status::kExpectedFail);
+  EXPECT_EQ(r.known_failures[0].expires, "2099-01-01");
+}
+
+void ExpectUnreadable(const std::filesystem::path& path, const char* text) {
+  try {
+    ReadReport(path);
+    FAIL() << "accepted " << path;
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), path.string());
+    EXPECT_NE(std::string(e.what()).find(text), std::string::npos) << e.what();
+  }
+}
+
+TEST(ReadReport, RefusesFilesThatAreNotReports) {
+  const auto dir = testing::MakeTempDir();
+  testing::WriteFile(dir / "garbage.json", "this is not json");
+  testing::WriteFile(dir / "empty.json", "");
+  testing::WriteFile(dir / "truncated.json",
+                     ToJson(testing::EmptyReport()).dump().substr(0, 300));
+  testing::WriteFile(dir / "utf8.json", "{\"host\": \"\xff\"}");
+  ExpectUnreadable(dir / "garbage.json", "not JSON");
+  ExpectUnreadable(dir / "empty.json", "not JSON");
+  ExpectUnreadable(dir / "truncated.json", "not JSON");
+  ExpectUnreadable(dir / "utf8.json", "not JSON");
+  ExpectUnreadable(dir / "missing.json", "cannot open");
+  ExpectUnreadable(dir, "is a folder");
+}
+
+TEST(ReadReport, SurvivesDeepNesting) {
+  const auto dir = testing::MakeTempDir();
+  testing::WriteFile(dir / "deep.json",
+                     std::string(200000, '[') + std::string(200000, ']'));
+  ExpectUnreadable(dir / "deep.json", "must be a JSON object");
+}
+
+}  // namespace
+}  // namespace onnxcts

@@ -1,0 +1,105 @@
+// The summary: counts per status and the op x opset x dtype verdicts.
+#include "report/summary.h"
+
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+
+namespace onnxcts {
+namespace {
+
+using testing::Result;
+
+Verdict VerdictOf(std::initializer_list<Status> statuses,
+                  Policy policy = Policy::kSpec) {
+  std::vector<CaseResult> results;
+  int n = 0;
+  for (Status s : statuses) results.push_back(Result("c", n++, s));
+  const Summary summary = Summarize(results, policy);
+  EXPECT_EQ(summary.matrix.size(), 1u);
+  return summary.matrix.at(0).verdict;
+}
+
+TEST(CellVerdict, ConformantWhenAllPassRejectOrAreKnown) {
+  EXPECT_EQ(VerdictOf({Status::kPass}), Verdict::kConformant);
+  EXPECT_EQ(
+      VerdictOf({Status::kPass, Status::kRejected, Status::kExpectedFail}),
+      Verdict::kConformant);
+}
+
+TEST(CellVerdict, DeviationsWhenSomeDeviateAndNoneFail) {
+  EXPECT_EQ(VerdictOf({Status::kPass, Status::kDeviation}),
+            Verdict::kDeviations);
+  EXPECT_EQ(VerdictOf({Status::kDeviation, Status::kNotSupported}),
+            Verdict::kDeviations);
+}
+
+TEST(CellVerdict, NonConformantOnAnyFailure) {
+  for (Status failing : {Status::kFail, Status::kCrash, Status::kTimeout,
+                         Status::kError, Status::kInvalidOutput,
+                         Status::kProtocolError, Status::kUnexpectedPass}) {
+    EXPECT_EQ(VerdictOf({Status::kPass, Status::kDeviation, failing}),
+              Verdict::kNonConformant)
+        << StatusName(failing);
+  }
+}
+
+TEST(CellVerdict, StrictPolicyMakesDeviationsFailures) {
+  EXPECT_EQ(VerdictOf({Status::kPass, Status::kDeviation}, Policy::kStrict),
+            Verdict::kNonConformant);
+  EXPECT_EQ(VerdictOf({Status::kPass}, Policy::kStrict), Verdict::kConformant);
+}
+
+TEST(CellVerdict, NotSupportedOnlyWhenNothingRan) {
+  EXPECT_EQ(VerdictOf({Status::kNotSupported, Status::kNotSupported}),
+            Verdict::kNotSupported);
+  // Partly supported and right where it runs.
+  EXPECT_EQ(VerdictOf({Status::kNotSupported, Status::kPass}),
+            Verdict::kConformant);
+}
+
+TEST(Summarize, CountsEverythingButMatrixHoldsOnlyOps) {
+  const std::vector<CaseResult> results = {
+      Result("a", 0, Status::kPass, "sign", 13, "int8"),
+      Result("a", 1, Status::kFail, "sign", 13, "int8"),
+      Result("b", 0, Status::kPass, "sign", 9, "int8"),
+      Result("c", 0, Status::kPass, "isinf", 20, "float8e5m2"),
+      Result("d", 0, Status::kInvalidTestData, "isnan", 9, "float"),
+      Result("onnx.node.test_abs", 0, Status::kCrash, "", 0, "")};
+  const Summary s = Summarize(results, Policy::kSpec);
+  EXPECT_EQ(s.total, 6u);
+  EXPECT_EQ(s.counts.at(Status::kPass), 3u);
+  EXPECT_EQ(s.counts.at(Status::kFail), 1u);
+  EXPECT_EQ(s.counts.at(Status::kCrash), 1u);
+  EXPECT_EQ(s.counts.at(Status::kInvalidTestData), 1u);
+  EXPECT_EQ(s.counts.at(Status::kTimeout), 0u);
+  ASSERT_EQ(s.matrix.size(), 3u);  // no "" op, no invalid_test_data cell
+  EXPECT_EQ(s.matrix[0].op, "isinf");
+  EXPECT_EQ(s.matrix[1].op, "sign");
+  EXPECT_EQ(s.matrix[1].opset, 9);
+  EXPECT_EQ(s.matrix[1].verdict, Verdict::kConformant);
+  EXPECT_EQ(s.matrix[2].opset, 13);
+  EXPECT_EQ(s.matrix[2].verdict, Verdict::kNonConformant);
+  EXPECT_EQ(s.matrix[2].counts.at(Status::kPass), 1u);
+  EXPECT_EQ(s.matrix[2].counts.at(Status::kFail), 1u);
+}
+
+TEST(Summarize, JsonListsEveryStatusAndVerdictNames) {
+  const nlohmann::json j =
+      ToJson(Summarize({Result("a", 0, Status::kNotSupported)}, Policy::kSpec));
+  EXPECT_EQ(j["total"], 1);
+  EXPECT_EQ(j["counts"].size(), 13u);
+  EXPECT_EQ(j["counts"]["not_supported"], 1);
+  EXPECT_EQ(j["counts"]["unexpected_pass"], 0);
+  EXPECT_EQ(j["matrix"][0]["verdict"], "not supported");
+  EXPECT_EQ(j["matrix"][0]["dtype"], "float16");
+}
+
+TEST(Verdict, NamesRoundTrip) {
+  for (Verdict v : kAllVerdicts) EXPECT_EQ(ParseVerdict(VerdictName(v)), v);
+  EXPECT_EQ(VerdictName(Verdict::kNonConformant), "non-conformant");
+  EXPECT_FALSE(ParseVerdict("nonconformant"));
+}
+
+}  // namespace
+}  // namespace onnxcts

@@ -1,0 +1,111 @@
+#include "run/compare.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace onnxcts {
+namespace {
+
+Tensor Make(DType t, std::vector<uint64_t> bits, std::vector<int64_t> dims = {}) {
+  Tensor x;
+  x.dtype = t;
+  x.dims = dims.empty() ? std::vector<int64_t>{static_cast<int64_t>(bits.size())}
+                        : dims;
+  x.bytes.resize(bits.size() * Info(t).bytes());
+  for (size_t i = 0; i < bits.size(); ++i) {
+    StoreBits(Info(t), x.bytes.data(), i, bits[i]);
+  }
+  return x;
+}
+
+CompareRules SignRules() { return {FindSchema("", "Sign", 13), 1e-3, 1e-7}; }
+
+TEST(Compare, IdenticalOutputsPass) {
+  const Tensor y = Make(DType::kBool, {0, 1, 1});
+  EXPECT_EQ(CompareOutput(0, y, y, nullptr, {}).status, Status::kPass);
+}
+
+TEST(Compare, AnyNaNMatchesAnyNaNForReferenceOps) {
+  const Tensor x = Make(DType::kFloat16, {0x7E01});
+  const Tensor want = Make(DType::kFloat16, {0x7E01});
+  const Tensor got = Make(DType::kFloat16, {0xFE00});
+  EXPECT_EQ(CompareOutput(0, want, got, &x, SignRules()).status, Status::kPass);
+}
+
+// ORT's float16 answer to Sign(NaN) is 0: the spec is silent, so that is a
+// deviation, not a failure; a -0 for a zero input likewise.
+TEST(Compare, SilentSpotsAreDeviations) {
+  const Tensor x = Make(DType::kFloat16, {0x7E00, 0x8000, 0x3C00});
+  const Tensor want = Make(DType::kFloat16, {0x7E00, 0x0000, 0x3C00});
+  const Tensor got = Make(DType::kFloat16, {0x0000, 0x8000, 0x3C00});
+  const Comparison c = CompareOutput(0, want, got, &x, SignRules());
+  EXPECT_EQ(c.status, Status::kDeviation);
+  EXPECT_EQ(c.detail.deviations, 2u);
+  EXPECT_EQ(c.detail.by_class.at("+qnan").count, 1u);
+  EXPECT_EQ(c.detail.by_class.at("-zero").examples[0].actual, "0x8000");
+}
+
+TEST(Compare, WrongAnswersFailAndAreSummarisedByInputClass) {
+  // Sign(-2) answered +1 twice, Sign(2) answered -0.
+  const Tensor x = Make(DType::kFloat16, {0xC000, 0xC000, 0x4000});
+  const Tensor want = Make(DType::kFloat16, {0xBC00, 0xBC00, 0x3C00});
+  const Tensor got = Make(DType::kFloat16, {0x3C00, 0x3C00, 0x8000});
+  const Comparison c = CompareOutput(0, want, got, &x, SignRules());
+  EXPECT_EQ(c.status, Status::kFail);
+  EXPECT_EQ(c.detail.mismatches, 3u);
+  ASSERT_EQ(c.detail.by_class.size(), 2u);
+  const ClassMismatches& neg = c.detail.by_class.at("-normal");
+  EXPECT_EQ(neg.count, 2u);
+  EXPECT_EQ(neg.examples[1].index, 1u);
+  EXPECT_EQ(neg.examples[1].input, "0xc000");
+  EXPECT_EQ(neg.examples[1].expected, "0xbc00");
+}
+
+TEST(Compare, ExamplesAreCappedButCountsAreWhole) {
+  std::vector<uint64_t> ones(1000, 1), zeros(1000, 0);
+  const Comparison c = CompareOutput(0, Make(DType::kBool, ones),
+                                     Make(DType::kBool, zeros), nullptr, {});
+  EXPECT_EQ(c.detail.mismatches, 1000u);
+  EXPECT_EQ(c.detail.by_class.at("true").count, 1000u);
+  EXPECT_EQ(c.detail.by_class.at("true").examples.size(), kExamplesPerClass);
+}
+
+TEST(Compare, DTypeAndShapeMustMatch) {
+  const Tensor want = Make(DType::kBool, {0, 1});
+  EXPECT_EQ(CompareOutput(0, want, Make(DType::kUint8, {0, 1}), nullptr, {})
+                .status,
+            Status::kInvalidOutput);
+  const Comparison c =
+      CompareOutput(1, want, Make(DType::kBool, {0, 1}, {1, 2}), nullptr, {});
+  EXPECT_EQ(c.status, Status::kInvalidOutput);
+  EXPECT_EQ(c.message, "output_1: shape [1,2], expected [2]");
+}
+
+TEST(Compare, OtherOpsUseOnnxTolerances) {
+  const uint64_t one = 0x3F800000, close = 0x3F800008, far = 0x3F810000;
+  const uint64_t nan = 0x7FC00000;
+  const Tensor want = Make(DType::kFloat, {one, nan});
+  EXPECT_EQ(CompareOutput(0, want, Make(DType::kFloat, {close, nan}), nullptr,
+                          {}).status,
+            Status::kPass);
+  EXPECT_EQ(CompareOutput(0, want, Make(DType::kFloat, {far, nan}), nullptr,
+                          {}).status,
+            Status::kFail);
+  CompareRules loose;
+  loose.rtol = 1e-2;
+  EXPECT_EQ(CompareOutput(0, want, Make(DType::kFloat, {far, nan}), nullptr,
+                          loose).status,
+            Status::kPass);
+}
+
+TEST(Compare, IntegersCompareExactly) {
+  const Tensor want = Make(DType::kInt8, {0xFF, 0x00, 0x01});
+  const Comparison c =
+      CompareOutput(0, want, Make(DType::kInt8, {0xFF, 0x00, 0x00}), nullptr, {});
+  EXPECT_EQ(c.status, Status::kFail);
+  EXPECT_EQ(c.detail.by_class.begin()->first, "int_positive");
+}
+
+}  // namespace
+}  // namespace onnxcts

@@ -1,0 +1,112 @@
+// The generated suite: what it holds, that it is deterministic, and that
+// the reference passes all of it and refuses every must-reject case.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "backends/reference_backend.h"
+#include "generate/suite_generator.h"
+#include "io/suite.h"
+#include "run/runner.h"
+
+namespace onnxcts {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path Fresh(const std::string& name) {
+  const fs::path dir = fs::path(testing::TempDir()) / name;
+  fs::remove_all(dir);
+  return dir;
+}
+
+std::map<std::string, std::string> ReadTree(const fs::path& root) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
+    if (!e.is_regular_file()) continue;
+    std::ifstream in(e.path(), std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    files[e.path().lexically_relative(root).string()] = bytes.str();
+  }
+  return files;
+}
+
+TEST(Generate, ListsEveryOpVersionDTypeAndAttributeCombination) {
+  const auto cases = ConformanceCases({});
+  std::set<std::string> ids;
+  for (const CaseSpec& c : cases) ids.insert(c.id);
+  EXPECT_EQ(ids.size(), cases.size());
+  for (const char* id :
+       {"onnxcts.isinf.v20.float8e5m2", "onnxcts.isinf.v20.float8e5m2.detect_neg0",
+        "onnxcts.isinf.v20.float8e5m2.detect_neg0.detect_pos0",
+        "onnxcts.isinf.v10.double.detect_pos0", "onnxcts.isnan.v13.bfloat16",
+        "onnxcts.isnan.v9.float16.initializer", "onnxcts.sign.v9.uint64",
+        "onnxcts.sign.v13.bfloat16", "onnxcts.sign.v13.float16.shape_rank0",
+        "onnxcts.isnan.v20.float16.shape_zero_inside",
+        "onnxcts.isnan.v20.float8e4m3fn.shape_over_2_24"}) {
+    EXPECT_TRUE(ids.contains(id)) << id;
+  }
+  // IsInf-10: 2 dtypes x (4 attribute combinations + initializer).
+  EXPECT_EQ(std::ranges::count_if(cases, [](const CaseSpec& c) {
+              return c.id.starts_with("onnxcts.isinf.v10.");
+            }),
+            10);
+}
+
+TEST(Generate, TheSameCommandGivesTheSameBytes) {
+  SuiteFilter filter;
+  filter.ops = {"isinf"};
+  filter.large = false;
+  const fs::path a = Fresh("gen_a"), b = Fresh("gen_b");
+  GenerateSuites(a, filter, 1);
+  GenerateSuites(b, filter, 4);
+  const auto first = ReadTree(a);
+  EXPECT_GT(first.size(), 100u);
+  EXPECT_EQ(first, ReadTree(b));
+}
+
+TEST(Generate, RefusesToOverwriteFoldersItDidNotWrite) {
+  const fs::path dir = Fresh("gen_foreign");
+  fs::create_directories(dir);
+  std::ofstream(dir / "precious.txt") << "keep me";
+  EXPECT_THROW(GenerateSuites(dir, {}, 1), std::runtime_error);
+  EXPECT_TRUE(fs::exists(dir / "precious.txt"));
+}
+
+std::vector<CaseResult> RunAll(const fs::path& suite) {
+  RunOptions options;
+  options.backend_spec = "reference";
+  auto backend = MakeReferenceBackend();
+  backend->Start();
+  std::vector<CaseResult> results;
+  const auto cases = DiscoverCases(suite);
+  for (const TestCase* c : SelectCases(cases, options)) {
+    for (CaseResult& r : RunCase(*c, *backend, options)) results.push_back(r);
+  }
+  return results;
+}
+
+TEST(Generate, ReferencePassesEveryCaseAndRefusesEveryBrokenModel) {
+  SuiteFilter filter;
+  filter.large = false;
+  const fs::path dir = Fresh("gen_all");
+  const GeneratedCounts n = GenerateSuites(dir, filter, 2);
+  const auto positive = RunAll(dir / "conformance");
+  EXPECT_EQ(positive.size(), n.conformance);
+  for (const CaseResult& r : positive) {
+    EXPECT_EQ(r.status, Status::kPass) << r.case_id << ": " << r.message;
+  }
+  const auto rejected = RunAll(dir / "must_reject");
+  EXPECT_EQ(rejected.size(), 7u);
+  for (const CaseResult& r : rejected) {
+    EXPECT_EQ(r.status, Status::kRejected) << r.case_id << ": " << r.message;
+  }
+}
+
+}  // namespace
+}  // namespace onnxcts

@@ -1,0 +1,50 @@
+#include "run/shard.h"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace onnxcts {
+namespace {
+
+TEST(Shard, ShardsHoldEveryCaseExactlyOnce) {
+  for (int n : {1, 2, 3, 7}) {
+    int counts[7] = {};
+    for (int c = 0; c < 1000; ++c) {
+      const std::string id = "onnxcts.case" + std::to_string(c);
+      int holders = 0;
+      for (int i = 0; i < n; ++i) {
+        if (Shard{i, n}.Holds(id)) {
+          ++holders;
+          ++counts[i];
+        }
+      }
+      EXPECT_EQ(holders, 1) << id;
+    }
+    for (int i = 0; i < n; ++i) EXPECT_GT(counts[i], 1000 / n / 2);
+  }
+}
+
+TEST(Shard, ParsesAndRejects) {
+  EXPECT_EQ(ParseShard("1/2").index, 1);
+  EXPECT_EQ(ParseShard("1/2").count, 2);
+  for (const char* bad : {"2/2", "-1/2", "1", "a/2", "1/0", "1/2x"}) {
+    EXPECT_THROW(ParseShard(bad), std::invalid_argument) << bad;
+  }
+}
+
+TEST(Shard, ReadsGtestVariables) {
+  setenv("GTEST_SHARD_INDEX", "1", 1);
+  setenv("GTEST_TOTAL_SHARDS", "3", 1);
+  const auto shard = ShardFromEnvironment();
+  unsetenv("GTEST_SHARD_INDEX");
+  unsetenv("GTEST_TOTAL_SHARDS");
+  ASSERT_TRUE(shard.has_value());
+  EXPECT_EQ(shard->index, 1);
+  EXPECT_EQ(shard->count, 3);
+  EXPECT_FALSE(ShardFromEnvironment().has_value());
+}
+
+}  // namespace
+}  // namespace onnxcts

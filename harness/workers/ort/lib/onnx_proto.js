@@ -1,0 +1,68 @@
+// ONNX's message types, loaded at run time from the schema that Debian's
+// libonnx-dev installs, and the dtype table the worker needs.
+'use strict';
+
+const fs = require('node:fs');
+const protobuf = require('protobufjs');
+
+// Debian ships the ONNX-ML schema as onnx.proto; other layouts call it
+// onnx-ml.proto. ONNXCTS_ONNX_PROTO overrides both.
+const SCHEMA_CANDIDATES = [
+  process.env.ONNXCTS_ONNX_PROTO,
+  '/usr/include/onnx/onnx-ml.proto',
+  '/usr/include/onnx/onnx.proto',
+].filter(Boolean);
+
+let root = null;
+
+// Returns the protobufjs root of the ONNX schema (loaded once).
+function schema() {
+  if (root) return root;
+  const path = SCHEMA_CANDIDATES.find((p) => fs.existsSync(p));
+  if (!path) {
+    throw new Error(
+        `ONNX schema not found (tried ${SCHEMA_CANDIDATES.join(', ')}); ` +
+        'install libonnx-dev');
+  }
+  // keepCase: field names as in the .proto (raw_data, not rawData).
+  root = new protobuf.Root().loadSync(path, {keepCase: true});
+  return root;
+}
+
+function type(name) {
+  return schema().lookupType(`onnx.${name}`);
+}
+
+// One row per ONNX data_type code. `ort` is onnxruntime-node's name for the
+// type when its JS API can carry it; `widen` marks the narrow float formats
+// the JS API cannot carry, which the adapter routes through float.
+const DTYPES = new Map([
+  [1, {name: 'float', ort: 'float32', bytes: 4}],
+  [2, {name: 'uint8', ort: 'uint8', bytes: 1}],
+  [3, {name: 'int8', ort: 'int8', bytes: 1}],
+  [4, {name: 'uint16', ort: 'uint16', bytes: 2}],
+  [5, {name: 'int16', ort: 'int16', bytes: 2}],
+  [6, {name: 'int32', ort: 'int32', bytes: 4}],
+  [7, {name: 'int64', ort: 'int64', bytes: 8}],
+  [9, {name: 'bool', ort: 'bool', bytes: 1}],
+  [10, {name: 'float16', ort: 'float16', bytes: 2}],
+  [11, {name: 'double', ort: 'float64', bytes: 8}],
+  [12, {name: 'uint32', ort: 'uint32', bytes: 4}],
+  [13, {name: 'uint64', ort: 'uint64', bytes: 8}],
+  [16, {name: 'bfloat16', ort: null, bytes: 2, widen: true}],
+  [17, {name: 'float8e4m3fn', ort: null, bytes: 1, widen: true}],
+  [18, {name: 'float8e4m3fnuz', ort: null, bytes: 1, widen: true}],
+  [19, {name: 'float8e5m2', ort: null, bytes: 1, widen: true}],
+  [20, {name: 'float8e5m2fnuz', ort: null, bytes: 1, widen: true}],
+]);
+
+const ORT_TO_CODE = new Map(
+    [...DTYPES].filter(([, d]) => d.ort).map(([code, d]) => [d.ort, code]));
+
+// "float8e4m3fn" for 17, "dtype 14" for codes outside the table.
+function dtypeName(code) {
+  const row = DTYPES.get(code);
+  return row ? row.name : `dtype ${code}`;
+}
+
+module.exports = {schema, type, DTYPES, ORT_TO_CODE, dtypeName};

@@ -1,0 +1,279 @@
+// Answers `run` requests of worker protocol 1 with ONNX Runtime: loads the
+// model (once per path), feeds the inputs, writes output_K.pb files.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const ort = require('onnxruntime-node');
+const {type, DTYPES, ORT_TO_CODE, dtypeName} = require('./onnx_proto');
+const {readTensor, writeTensor} = require('./tensor');
+const adapter = require('./adapter');
+
+const MAX_CACHED_MODELS = 64;
+
+const TYPED_ARRAYS = {
+  float32: Float32Array, uint8: Uint8Array, int8: Int8Array,
+  uint16: Uint16Array, int16: Int16Array, int32: Int32Array,
+  int64: BigInt64Array, bool: Uint8Array, float16: Uint16Array,
+  float64: Float64Array, uint32: Uint32Array, uint64: BigUint64Array,
+};
+
+// ORT's words for "this build has no kernel or no route for that type".
+const NOT_SUPPORTED_RE = new RegExp([
+  'Could not find an implementation', 'NOT_IMPLEMENTED',
+  'not implemented', 'unsupported (data )?type', 'type .* is not supported',
+  // An op (or a domain's op) this ORT build does not know at all.
+  'is not a registered function/op',
+].join('|'), 'i');
+
+// An answer the caller sends as is.
+class Answer extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+function ortFailure(e, prefix = '') {
+  const message = prefix + String(e && e.message ? e.message : e);
+  return new Answer(
+      NOT_SUPPORTED_RE.test(message) ? 'not_supported' : 'error', message);
+}
+
+async function createSession(modelBytesOrPath, options) {
+  return ort.InferenceSession.create(modelBytesOrPath, options);
+}
+
+function toOrtTensor(t) {
+  const row = DTYPES.get(t.code);
+  const Ctor = TYPED_ARRAYS[row.ort];
+  // slice(): a fresh, aligned buffer for the typed array view.
+  return new ort.Tensor(row.ort, new Ctor(t.bytes.slice().buffer), t.dims);
+}
+
+function fromOrtTensor(value, name) {
+  const code = ORT_TO_CODE.get(value.type);
+  if (code === undefined) {
+    throw new Answer('not_supported',
+                     `output '${name}': ORT returned type ${value.type}`);
+  }
+  const data = value.data;
+  return {
+    name, code, dims: value.dims.map(Number),
+    bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+  };
+}
+
+class Runner {
+  constructor() {
+    this.models = new Map();       // model path -> prepared model
+    this.narrowers = new Map();    // "code/opset/ir" -> Narrower
+  }
+
+  // Handles one run request; returns the answer object (without id).
+  async run(req) {
+    try {
+      const prepared = await this.prepare(req.model);
+      if (req.load_only) return {status: 'ok'};
+      return await this.execute(prepared, req);
+    } catch (e) {
+      if (e instanceof Answer) return {status: e.status, message: e.message};
+      return {status: 'error', message: `worker: ${e.stack || e}`};
+    }
+  }
+
+  // Reads the model and lets ORT judge the model as it is. Cached per path:
+  // a failure is remembered too, since the same file gets the same verdict.
+  async prepare(modelPath) {
+    if (!this.models.has(modelPath)) {
+      await this.evictOldest();
+      this.models.set(modelPath, this.load(modelPath).catch((e) => e));
+    }
+    const prepared = await this.models.get(modelPath);
+    if (prepared instanceof Error) throw prepared;
+    return prepared;
+  }
+
+  // Bounds memory on long suites: a suite visits each model's data sets
+  // together, so the oldest model is the one least likely to come back.
+  async evictOldest() {
+    if (this.models.size < MAX_CACHED_MODELS) return;
+    const [oldest, entry] = this.models.entries().next().value;
+    this.models.delete(oldest);
+    const prepared = await entry;
+    if (prepared instanceof Error) return;
+    for (const s of [prepared.session, prepared.adapted?.session]) {
+      if (s) await s.release();
+    }
+  }
+
+  async load(modelPath) {
+    let bytes;
+    let model;
+    try {
+      bytes = fs.readFileSync(modelPath);
+      model = type('ModelProto').decode(bytes);
+    } catch (e) {
+      throw new Answer('error', `${modelPath}: unreadable model: ${e.message}`);
+    }
+    const sig = adapter.graphSignature(model);
+    const foreign = [...sig.inputs, ...sig.outputs]
+        .filter((v) => !DTYPES.has(v.code));
+    if (foreign.length > 0) {
+      throw new Answer('not_supported', foreign.map((v) =>
+        `'${v.name}' has ${dtypeName(v.code)}, which onnxruntime-node ` +
+        'cannot carry').join('; '));
+    }
+    const needsAdapter = [...sig.inputs, ...sig.outputs]
+        .some((v) => DTYPES.get(v.code).widen);
+    let session = null;
+    try {
+      session = await createSession(bytes);
+    } catch (e) {
+      // With narrow-float I/O the JS layer throws after ORT itself has
+      // loaded the model; only then is the adapter route fair.
+      if (!(needsAdapter && /Unsupported data type/.test(e.message))) {
+        throw ortFailure(e);
+      }
+    }
+    if (session && needsAdapter) {
+      await session.release();
+      session = null;
+    }
+    if (needsAdapter &&
+        type('ModelProto').encode(model).finish().length !== bytes.length) {
+      // protobufjs drops fields its schema (ONNX 1.12) does not know, so a
+      // rewritten copy could differ from the model in more than its I/O.
+      throw new Answer('not_supported', 'no faithful route: the model has ' +
+                       'fields the ONNX 1.12 schema does not know, which a ' +
+                       'rewrite would drop');
+    }
+    return {path: modelPath, bytes, model, sig, session, needsAdapter,
+            adapted: null};
+  }
+
+  async execute(prepared, req) {
+    const inputs = this.readInputs(prepared, req.inputs);
+    let session = prepared.session;
+    let steps = [];
+    let widened = [];
+    let temporary = false;
+    if (prepared.needsAdapter) {
+      ({session, steps, widened, temporary} =
+           await this.adapt(prepared, inputs));
+    }
+    const feeds = {};
+    prepared.sig.inputs.forEach((v, k) => {
+      if (!DTYPES.get(v.code).widen) feeds[v.name] = toOrtTensor(inputs[k]);
+    });
+    let results;
+    try {
+      results = await session.run(feeds);
+    } catch (e) {
+      throw ortFailure(e);
+    } finally {
+      if (temporary) await session.release();
+    }
+    // All outputs first: a refusal must not leave some files behind.
+    const outputs = [];
+    for (const v of prepared.sig.outputs) {
+      outputs.push(await this.output(prepared, results, v, widened));
+    }
+    fs.mkdirSync(req.output_dir, {recursive: true});
+    outputs.forEach((t, k) =>
+      writeTensor(path.join(req.output_dir, `output_${k}.pb`), t));
+    return steps.length > 0 ?
+        {status: 'ok', adapter_steps: steps} : {status: 'ok'};
+  }
+
+  readInputs(prepared, files) {
+    const want = prepared.sig.inputs;
+    if (files.length !== want.length) {
+      throw new Answer('error', `${files.length} input files for a model ` +
+                       `with ${want.length} graph inputs`);
+    }
+    return files.map((file, k) => {
+      let t;
+      try {
+        t = readTensor(file);
+      } catch (e) {
+        throw new Answer('error', e.message);
+      }
+      if (want[k].code && t.code !== want[k].code) {
+        throw new Answer('error', `${file}: data_type ${dtypeName(t.code)} ` +
+            `but input '${want[k].name}' is ${dtypeName(want[k].code)}`);
+      }
+      return t;
+    });
+  }
+
+  // The session for a model whose I/O needs the adapter. A model whose
+  // narrow types are only in its outputs is rewritten once; inlined inputs
+  // make the rewrite specific to one request.
+  async adapt(prepared, inputs) {
+    const inline = new Map();
+    prepared.sig.inputs.forEach((v, k) => {
+      if (DTYPES.get(v.code).widen) inline.set(v.name, inputs[k]);
+    });
+    const widened = prepared.sig.outputs
+        .filter((v) => DTYPES.get(v.code).widen).map((v) => v.name);
+    if (inline.size === 0 && prepared.adapted) return prepared.adapted;
+    const {bytes, steps} = adapter.rewrite(prepared.model, inline, widened);
+    // Unoptimized: an inlined input is constant, and ORT would otherwise
+    // fold the op away at load; this way the op's kernel runs as it would
+    // on a fed input, and the Cast runs as it did in calibration.
+    const options = {graphOptimizationLevel: 'disabled'};
+    steps.push('graph optimizations disabled in the rewritten model');
+    let session;
+    try {
+      session = await createSession(bytes, options);
+    } catch (e) {
+      throw new Answer('not_supported', 'no faithful route: the rewritten ' +
+                       `model failed: ${e.message}`);
+    }
+    const result = {session, steps, widened, temporary: inline.size > 0};
+    if (!result.temporary) prepared.adapted = result;
+    return result;
+  }
+
+  async output(prepared, results, v, widened) {
+    if (!widened.includes(v.name)) {
+      return fromOrtTensor(results[v.name], v.name);
+    }
+    const value = results[v.name + adapter.WIDE_SUFFIX];
+    if (value.type !== 'float32') {
+      throw new Answer('not_supported', `output '${v.name}': the widening ` +
+                       `Cast gave ${value.type}, not float32`);
+    }
+    const narrower = await this.narrower(v.code, prepared.model);
+    try {
+      return {name: v.name, code: v.code, dims: value.dims.map(Number),
+              bytes: narrower.narrow(value.data)};
+    } catch (e) {
+      throw new Answer('not_supported', `no faithful route: ${e.message}`);
+    }
+  }
+
+  async narrower(code, model) {
+    const opset = adapter.onnxOpset(model);
+    const ir = Number(model.ir_version || 0);
+    const key = `${code}/${opset}/${ir}`;
+    if (!this.narrowers.has(key)) {
+      try {
+        // Unoptimized, so the Cast kernel runs as in a rewritten model.
+        const session = await createSession(
+            adapter.calibrationModel(code, opset, ir),
+            {graphOptimizationLevel: 'disabled'});
+        const result = await session.run({});
+        await session.release();
+        this.narrowers.set(key, new adapter.Narrower(code, result.y.data));
+      } catch (e) {
+        throw new Answer('not_supported', 'no faithful route: ORT cannot ' +
+            `Cast ${dtypeName(code)} to float at opset ${opset}: ${e.message}`);
+      }
+    }
+    return this.narrowers.get(key);
+  }
+}
+
+module.exports = {Runner};

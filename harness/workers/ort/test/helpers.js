@@ -1,0 +1,125 @@
+// What the worker tests share: a client that speaks protocol 1 to a worker
+// child process, test cases written by make_case.py, and .pb reading.
+'use strict';
+
+const {spawn, execFileSync} = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const readline = require('node:readline');
+const protobuf = require('protobufjs');
+
+const WORKER = path.join(__dirname, '..', 'worker.js');
+const MAKE_CASE = path.join(__dirname, '..', '..', 'make_case.py');
+const PYTHON = '/usr/bin/python3';
+
+// A running worker: send() writes a line, next() resolves to the next
+// answer line parsed as JSON.
+class Client {
+  constructor(argv = [process.execPath, WORKER]) {
+    this.child = spawn(argv[0], argv.slice(1),
+                       {stdio: ['pipe', 'pipe', 'pipe']});
+    this.stderr = '';
+    this.child.stderr.on('data', (d) => (this.stderr += d));
+    this.lines = [];
+    this.waiting = [];
+    readline.createInterface({input: this.child.stdout}).on('line', (l) => {
+      const w = this.waiting.shift();
+      if (w) w(l);
+      else this.lines.push(l);
+    });
+    this.exited = new Promise((resolve) => this.child.on('close', (code) => {
+      // A worker that dies leaves no answer for whoever still waits.
+      this.waiting.splice(0).forEach((w) => w(null));
+      resolve(code);
+    }));
+  }
+
+  sendLine(line) {
+    this.child.stdin.write(line + '\n');
+  }
+
+  send(obj) {
+    this.sendLine(JSON.stringify(obj));
+  }
+
+  async next() {
+    const line = this.lines.length > 0 ? this.lines.shift() :
+        await new Promise((resolve) => this.waiting.push(resolve));
+    if (line === null) {
+      throw new Error(
+          `worker exited without answering; stderr:\n${this.stderr}`);
+    }
+    return JSON.parse(line);
+  }
+
+  async request(obj) {
+    this.send(obj);
+    return this.next();
+  }
+
+  async close() {
+    this.child.stdin.end();
+    return this.exited;
+  }
+}
+
+function tempDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'onnxcts-worker-test-'));
+}
+
+function caseDir(root, spec) {
+  return path.join(root, spec.join('_').replace(/[=,]/g, '-'));
+}
+
+// Writes model.onnx and input_0.pb for each spec ([op, opset, dtype,
+// 'attr=int'..., 'bits=hex,...']) into its own folder under `root`, in one
+// Python process; returns the folders in order.
+function makeCases(root, specs) {
+  const lines = specs.map((s) => [caseDir(root, s), ...s].join(' '));
+  execFileSync(PYTHON, [MAKE_CASE, '--batch'], {input: lines.join('\n')});
+  return specs.map((s) => caseDir(root, s));
+}
+
+function makeCase(root, ...spec) {
+  return makeCases(root, [spec])[0];
+}
+
+// A run request for a folder made by makeCase.
+let nextId = 1;
+function runRequest(dir) {
+  return {
+    method: 'run', id: nextId++, model: path.join(dir, 'model.onnx'),
+    inputs: [path.join(dir, 'input_0.pb')], output_dir: path.join(dir, 'out'),
+  };
+}
+
+let tensorType = null;
+// Decodes a TensorProto file with a schema-driven decoder of its own.
+function readPb(file) {
+  if (!tensorType) {
+    const root = new protobuf.Root().loadSync(
+        fs.existsSync('/usr/include/onnx/onnx-ml.proto') ?
+            '/usr/include/onnx/onnx-ml.proto' : '/usr/include/onnx/onnx.proto',
+        {keepCase: true});
+    tensorType = root.lookupType('onnx.TensorProto');
+  }
+  const t = tensorType.decode(fs.readFileSync(file));
+  return {code: t.data_type, dims: t.dims.map(Number), raw: t.raw_data};
+}
+
+// Splits little-endian raw bytes into BigInt elements of `width` bytes.
+function elements(raw, width) {
+  const out = [];
+  for (let i = 0; i < raw.length; i += width) {
+    let v = 0n;
+    for (let b = width - 1; b >= 0; --b) v = (v << 8n) | BigInt(raw[i + b]);
+    out.push(v);
+  }
+  return out;
+}
+
+module.exports = {
+  Client, tempDir, makeCase, makeCases, runRequest, readPb, elements, PYTHON,
+  WORKER,
+};

@@ -1,0 +1,126 @@
+// Throughput of each kernel on each dtype it defines, in elements per
+// second of wall time (comparable with numpy's), for buffers of 1, 64, 4096 and
+// 16 Mi elements of random patterns; beside it, a memcpy of the kernel's input
+// bytes (the memory bound of the large buffers) and the run-by-run exhaustive
+// check of float.
+//
+//   reference_kernels_bench --benchmark_filter='/float/'
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "onnxcts/kernels.h"
+#include "onnxcts/patterns.h"
+#include "onnxcts/verify.h"
+
+namespace onnxcts {
+namespace {
+
+constexpr size_t kSizes[] = {1, 64, 4096, size_t{1} << 24};
+
+enum class Op { kIsInf, kIsNaN, kSign };
+constexpr const char* kOpNames[] = {"IsInf", "IsNaN", "Sign"};
+
+bool Defined(Op op, const DTypeInfo& t) {
+  return op == Op::kSign ? t.kind != Kind::kBool : t.is_float();
+}
+
+// Random bits: every class turns up, NaN payloads included.
+std::vector<uint8_t> RandomPatterns(const DTypeInfo& t, size_t n) {
+  std::vector<uint8_t> bytes(n * t.bytes());
+  SplitMix64 rng(20261129);
+  for (size_t i = 0; i < bytes.size(); i += 8) {
+    const uint64_t r = rng.Next();
+    std::memcpy(&bytes[i], &r, std::min<size_t>(8, bytes.size() - i));
+  }
+  return bytes;
+}
+
+void Report(benchmark::State& state, size_t n, size_t bytes_moved) {
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * n));
+  state.SetBytesProcessed(
+      static_cast<int64_t>(state.iterations() * bytes_moved));
+}
+
+void BM_Kernel(benchmark::State& state, Op op, const DTypeInfo* t) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const std::vector<uint8_t> in = RandomPatterns(*t, n);
+  const size_t out_width = op == Op::kSign ? t->bytes() : 1;
+  std::vector<uint8_t> out(n * out_width, 1);
+  for (auto _ : state) {
+    if (op == Op::kSign) {
+      Sign(t->code, in.data(), out.data(), n);
+    } else if (op == Op::kIsNaN) {
+      IsNaN(t->code, in.data(), out.data(), n);
+    } else {
+      IsInf(t->code, in.data(), out.data(), n);
+    }
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  Report(state, n, n * (t->bytes() + out_width));
+}
+
+// The bound: copying the kernel's input. Items are the input's elements, so
+// its items/s compare directly with the kernels'.
+void BM_Memcpy(benchmark::State& state, const DTypeInfo* t) {
+  const size_t n = static_cast<size_t>(state.range(0));
+  const std::vector<uint8_t> in = RandomPatterns(*t, n);
+  std::vector<uint8_t> out(in.size(), 1);
+  for (auto _ : state) {
+    std::memcpy(out.data(), in.data(), in.size());
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  Report(state, n, 2 * in.size());
+}
+
+// The exhaustive check of all six variants over 2^24 float patterns that
+// cross every class (a 1/256 sample of the 2^32 sweep, on one thread).
+void BM_VerifyFloat(benchmark::State& state) {
+  const DTypeInfo& t = Info(DType::kFloat);
+  constexpr uint64_t kSpan = uint64_t{1} << 24;
+  uint64_t mismatches = 0;
+  for (auto _ : state) {
+    mismatches +=
+        VerifyRange(t, kAllVariants, 0x7F000000, 0x7F000000 + kSpan - 1)
+            .mismatches;
+  }
+  if (mismatches != 0) state.SkipWithError("kernels disagree with the oracle");
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kSpan));
+}
+
+void RegisterAll() {
+  for (const DTypeInfo& t : kDTypes) {
+    for (Op op : {Op::kIsInf, Op::kIsNaN, Op::kSign}) {
+      if (!Defined(op, t)) continue;
+      const std::string name = std::string(kOpNames[static_cast<int>(op)]) +
+                               "/" + std::string(t.name);
+      auto* b = benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, op, &t);
+      for (size_t n : kSizes) b->Arg(static_cast<int64_t>(n));
+      b->UseRealTime();
+    }
+    if (t.kind == Kind::kBool) continue;
+    const std::string name = "Memcpy/" + std::string(t.name);
+    auto* b = benchmark::RegisterBenchmark(name.c_str(), BM_Memcpy, &t);
+    for (size_t n : kSizes) b->Arg(static_cast<int64_t>(n));
+    b->UseRealTime();
+  }
+  benchmark::RegisterBenchmark("VerifyFloat/six_variants", BM_VerifyFloat)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
+}
+
+}  // namespace
+}  // namespace onnxcts
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  onnxcts::RegisterAll();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

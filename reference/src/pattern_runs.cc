@@ -1,0 +1,94 @@
+// Class runs: why checking a kernel run by run is still checking it against
+// the oracle on every pattern.
+//
+// The oracle (oracle.cc) answers every variant from a pattern's value class
+// and sign, plus, for Sign of a NaN only, the pattern itself. For a float
+// pattern those come from these tests and no others: the sign bit; the
+// biased exponent (== 0, == all ones, else); the mantissa == 0, == all ones
+// (the finite-only NaN) and its top bit (quiet or signalling NaN). Within
+// one sign-and-exponent block, the mantissa ranges [0], [1, quiet - 1],
+// [quiet, max - 1] and [max] each hold every one of those tests constant, so
+// the class and sign are constant on each range. For integers the oracle
+// tests == 0, == the minimum, == the maximum and the sign of the value;
+// cutting before 1, 2^(b-1) - 1, 2^(b-1), 2^(b-1) + 1 and all ones leaves
+// ranges on which each of those is constant. A cut that a format does not
+// need (an fnuz float has no quiet bit) only makes a run shorter.
+//
+// On such a run every predicate answers one constant, and Sign answers one
+// constant (not a NaN) or the pattern itself (a NaN). AnswerOnRun reads that
+// answer from the plain per-pattern oracle at the run's ends and middle, and
+// refuses a run where they disagree. The tests compare run answers with the
+// per-pattern oracle on every pattern of every dtype up to 16 bits and on
+// random 32-bit stretches.
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "onnxcts/oracle.h"
+#include "onnxcts/verify.h"
+
+namespace onnxcts {
+namespace {
+
+// The first pattern after `p` that starts a run, or none when the run of
+// `p` reaches the last pattern of the dtype.
+std::optional<uint64_t> NextCut(const DTypeInfo& t, uint64_t p) {
+  if (t.is_float()) {
+    const FloatFormat& f = t.format;
+    const uint64_t mantissa_max = f.mantissa_mask();
+    const uint64_t block = p & ~mantissa_max;  // sign and exponent
+    const uint64_t mantissa = p & mantissa_max;
+    for (uint64_t cut : {uint64_t{1}, f.quiet_bit(), mantissa_max}) {
+      if (cut > mantissa) return block | cut;
+    }
+    if (block == (t.all_bits() & ~mantissa_max)) return std::nullopt;
+    return block + mantissa_max + 1;
+  }
+  const uint64_t half = uint64_t{1} << (t.bits - 1);
+  for (uint64_t cut : {uint64_t{1}, half - 1, half, half + 1, t.all_bits()}) {
+    if (cut > p) return cut;
+  }
+  return std::nullopt;
+}
+
+bool SameClass(oracle::Classified a, oracle::Classified b) {
+  return a.value_class == b.value_class && a.negative == b.negative;
+}
+
+[[noreturn]] void NotOneClass(const DTypeInfo& t, const PatternRun& run) {
+  throw std::logic_error("patterns " + std::to_string(run.first) + " to " +
+                         std::to_string(run.last) + " of " +
+                         std::string(t.name) + " are not one oracle class");
+}
+
+}  // namespace
+
+std::vector<PatternRun> ClassRuns(const DTypeInfo& t, uint64_t first,
+                                  uint64_t last) {
+  std::vector<PatternRun> runs;
+  for (uint64_t p = first;;) {
+    const std::optional<uint64_t> next = NextCut(t, p);
+    if (!next || *next > last) {
+      runs.push_back({p, last});
+      return runs;
+    }
+    runs.push_back({p, *next - 1});
+    p = *next;
+  }
+}
+
+RunAnswer AnswerOnRun(const DTypeInfo& t, Variant v, const PatternRun& run) {
+  const uint64_t middle = run.first + (run.last - run.first) / 2;
+  const oracle::Classified c = oracle::ClassifyWithSign(t, run.first);
+  for (uint64_t p : {middle, run.last}) {
+    if (!SameClass(c, oracle::ClassifyWithSign(t, p))) NotOneClass(t, run);
+  }
+  const uint64_t a = OracleAnswer(t, v, run.first);
+  const uint64_t m = OracleAnswer(t, v, middle);
+  const uint64_t z = OracleAnswer(t, v, run.last);
+  if (a == m && m == z) return {false, a};
+  if (a == run.first && m == middle && z == run.last) return {true, 0};
+  NotOneClass(t, run);
+}
+
+}  // namespace onnxcts

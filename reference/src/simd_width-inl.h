@@ -1,0 +1,37 @@
+// Per-target helper shared by the Highway files: from a runtime element
+// width to the unsigned lane type of a templated body. Included by each
+// target's pass of foreach_target.h, hence the toggle guard.
+#if defined(ONNXCTS_SRC_SIMD_WIDTH_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef ONNXCTS_SRC_SIMD_WIDTH_INL_H_
+#undef ONNXCTS_SRC_SIMD_WIDTH_INL_H_
+#else
+#define ONNXCTS_SRC_SIMD_WIDTH_INL_H_
+#endif
+
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+namespace onnxcts::simd {
+namespace HWY_NAMESPACE {
+
+// Calls `Body::template Run<U>(args...)` with U the unsigned type of `bits`
+// (8, 16, 32; anything else is 64).
+template <class Body, typename... Args>
+HWY_INLINE size_t ByWidth(int bits, Args... args) {
+  switch (bits) {
+    case 8:
+      return Body::template Run<uint8_t>(args...);
+    case 16:
+      return Body::template Run<uint16_t>(args...);
+    case 32:
+      return Body::template Run<uint32_t>(args...);
+    default:
+      return Body::template Run<uint64_t>(args...);
+  }
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace onnxcts::simd
+HWY_AFTER_NAMESPACE();
+
+#endif  // ONNXCTS_SRC_SIMD_WIDTH_INL_H_

@@ -1,0 +1,170 @@
+// The kernels on every Highway target this build has and this CPU runs
+// (EMU128, the portable fallback, included): each target in turn is forced,
+// then checked on every pattern up to 16 bits, on 32-bit stretches, on
+// samples of the wide types, and on every short length and misalignment
+// (the scalar tails).
+#include <gtest/gtest.h>
+#include <hwy/targets.h>
+
+#include <string>
+#include <vector>
+
+#include "onnxcts/kernels.h"
+#include "onnxcts/patterns.h"
+#include "onnxcts/type_list.h"
+#include "onnxcts/verify.h"
+#include "simd_kernels.h"
+
+namespace onnxcts {
+namespace {
+
+void ExpectClean(const Tally& tally, const DTypeInfo& t) {
+  EXPECT_EQ(tally.mismatches, 0u) << t.name;
+  for (const Mismatch& m : tally.first) {
+    ADD_FAILURE() << VariantName(m.variant) << " on " << t.name << " 0x"
+                  << std::hex << m.input << ": want 0x" << m.expected
+                  << ", got 0x" << m.actual;
+  }
+}
+
+// Runs the kernel of `v`: bytes out for the predicates, `t` for Sign.
+void RunVariant(const DTypeInfo& t, Variant v, const void* in, void* out,
+                size_t n) {
+  uint8_t* bytes = static_cast<uint8_t*>(out);
+  switch (v) {
+    case Variant::kSign:
+      return Sign(t.code, in, out, n);
+    case Variant::kIsNaN:
+      return IsNaN(t.code, in, bytes, n);
+    case Variant::kIsInf:
+      return IsInf(t.code, in, bytes, n, {true, true});
+    case Variant::kIsInfPositive:
+      return IsInf(t.code, in, bytes, n, {true, false});
+    case Variant::kIsInfNegative:
+      return IsInf(t.code, in, bytes, n, {false, true});
+    case Variant::kIsInfNone:
+      return IsInf(t.code, in, bytes, n, {false, false});
+  }
+}
+
+class OnTarget : public testing::TestWithParam<int64_t> {
+ protected:
+  void SetUp() override { hwy::SetSupportedTargetsForTest(GetParam()); }
+  void TearDown() override { hwy::SetSupportedTargetsForTest(0); }
+};
+
+TEST_P(OnTarget, DispatchReachesTheForcedTarget) {
+  EXPECT_EQ(std::string(simd::DispatchedTarget()), hwy::TargetName(GetParam()));
+}
+
+TEST_P(OnTarget, EveryPatternUpTo16Bits) {
+  ForAllOnnxTypes([&]<typename Row>() {
+    if constexpr (Row::info.bits <= 16) {
+      const DTypeInfo& t = Row::info;
+      const Tally tally = VerifyRange(t, kAllVariants, 0, t.all_bits());
+      EXPECT_EQ(tally.patterns, t.all_bits() + 1);
+      ExpectClean(tally, t);
+    }
+  });
+}
+
+// Stretches of 2^18 around the class edges of the 32-bit types, and the
+// stratified samples that stand for 64-bit ones (here for all widths).
+TEST_P(OnTarget, WideSamples) {
+  constexpr uint64_t kHalfSpan = 1 << 17;
+  for (DType d : {DType::kFloat, DType::kInt32, DType::kUint32}) {
+    const DTypeInfo& t = Info(d);
+    for (uint64_t edge :
+         {uint64_t{0x00800000}, uint64_t{0x7F800000}, uint64_t{0x7FC00000},
+          uint64_t{0x80000000}, uint64_t{0xFF800000}, uint64_t{0xFFFFFFFF}}) {
+      const uint64_t first = edge - std::min(edge, kHalfSpan);
+      const uint64_t last = std::min(t.all_bits(), edge + kHalfSpan);
+      ExpectClean(VerifyRange(t, kAllVariants, first, last), t);
+    }
+  }
+  for (const DTypeInfo& t : kDTypes) {
+    const std::vector<uint64_t> p = StratifiedPatterns(t, 20261129, 4);
+    ExpectClean(VerifyPatterns(t, kAllVariants, p), t);
+  }
+}
+
+// Mixed classes in one vector, every length up to a few vectors, every
+// start offset within a vector: the vector bodies and the scalar tails.
+template <typename Row>
+void CheckShortBuffers(const std::vector<uint64_t>& pool) {
+  using U = typename Row::Bits;
+  const DTypeInfo& t = Row::info;
+  std::vector<U> in(pool.size()), out(pool.size());
+  for (size_t i = 0; i < pool.size(); ++i) in[i] = static_cast<U>(pool[i]);
+  for (Variant v : kAllVariants) {
+    if (!Defines(v, t)) continue;
+    const DTypeInfo& ot = v == Variant::kSign ? t : Info(DType::kUint8);
+    for (size_t offset = 0; offset < 9; ++offset) {
+      for (size_t n = 0; offset + n <= in.size() && n <= 160; ++n) {
+        const U* x = in.data() + offset;
+        RunVariant(t, v, x, out.data(), n);
+        for (size_t i = 0; i < n; ++i) {
+          ASSERT_EQ(LoadBits(ot, out.data(), i), OracleAnswer(t, v, x[i]))
+              << VariantName(v) << " on " << t.name << ", n=" << n
+              << " offset=" << offset << " i=" << i;
+        }
+      }
+    }
+  }
+}
+
+TEST_P(OnTarget, EveryShortLengthAndOffset) {
+  ForAllOnnxTypes([&]<typename Row>() {
+    if constexpr (Row::info.kind != Kind::kBool) {
+      std::vector<uint64_t> pool = StratifiedPatterns(Row::info, 3, 0);
+      SplitMix64 rng(5);
+      for (size_t i = pool.size() - 1; i > 0; --i) {  // mix the classes
+        std::swap(pool[i], pool[rng.Next() % (i + 1)]);
+      }
+      pool.resize(std::min<size_t>(pool.size(), 176));
+      CheckShortBuffers<Row>(pool);
+    }
+  });
+}
+
+// Sign may run in place.
+TEST_P(OnTarget, SignInPlace) {
+  const DTypeInfo& t = Info(DType::kFloat16);
+  std::vector<uint16_t> x(t.all_bits() + 1);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<uint16_t>(i);
+  Sign(t.code, x.data(), x.data(), x.size());
+  EXPECT_EQ(CheckRange(t, Variant::kSign, 0, x.data(), x.size()).mismatches,
+            0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Hwy, OnTarget,
+                         testing::ValuesIn(hwy::SupportedAndGeneratedTargets()),
+                         [](const testing::TestParamInfo<int64_t>& info) {
+                           return std::string(hwy::TargetName(info.param));
+                         });
+
+// The scalar templates alone: one element per call never fills a vector.
+TEST(ScalarTail, EveryPatternUpTo16Bits) {
+  ForAllOnnxTypes([&]<typename Row>() {
+    if constexpr (Row::info.bits <= 16 && Row::info.kind != Kind::kBool) {
+      using U = typename Row::Bits;
+      const DTypeInfo& t = Row::info;
+      std::vector<U> out(t.all_bits() + 1);
+      for (Variant v : kAllVariants) {
+        if (!Defines(v, t)) continue;
+        const size_t width = v == Variant::kSign ? sizeof(U) : 1;
+        uint8_t* bytes = reinterpret_cast<uint8_t*>(out.data());
+        for (uint64_t p = 0; p <= t.all_bits(); ++p) {
+          const U x = static_cast<U>(p);
+          RunVariant(t, v, &x, bytes + p * width, 1);
+        }
+        const Tally tally = CheckRange(t, v, 0, bytes, out.size());
+        EXPECT_EQ(tally.patterns, out.size());
+        ExpectClean(tally, t);
+      }
+    }
+  });
+}
+
+}  // namespace
+}  // namespace onnxcts
