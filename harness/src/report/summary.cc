@@ -41,16 +41,21 @@ std::optional<Verdict> ParseVerdict(std::string_view name) {
   return std::nullopt;
 }
 
+// A verdict says what the backend does, not what the run's exit code makes
+// of it: a known failure is still a failure, and a listed case that passes
+// (unexpected_pass) still passes.
 Verdict CellVerdict(const StatusCounts& counts, Policy policy) {
   for (const auto& [status, n] : counts) {
+    if (n == 0 || status == Status::kUnexpectedPass) continue;
     // Under --policy strict a deviation is a failure, and so is the cell.
-    if (n > 0 && IsFailure(status, policy, /*require_support=*/false)) {
+    if (status == Status::kExpectedFail ||
+        IsFailure(status, policy, /*require_support=*/false)) {
       return Verdict::kNonConformant;
     }
   }
   if (AnyOf(counts, {Status::kDeviation})) return Verdict::kDeviations;
   if (AnyOf(counts,
-            {Status::kPass, Status::kRejected, Status::kExpectedFail})) {
+            {Status::kPass, Status::kRejected, Status::kUnexpectedPass})) {
     return Verdict::kConformant;
   }
   return Verdict::kNotSupported;

@@ -17,9 +17,9 @@
 namespace onnxcts {
 
 enum class Verdict {
-  kConformant,     // every result passed, was rightly rejected, or is known
+  kConformant,     // every result passed or was rightly rejected
   kDeviations,     // some differ where the spec is silent; none fail
-  kNonConformant,  // some fail (under the report's policy)
+  kNonConformant,  // some fail (under the policy), known failures included
   kNotSupported,   // the backend supports none of it
 };
 
