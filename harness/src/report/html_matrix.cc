@@ -49,16 +49,6 @@ std::string CellText(const MatrixCell& c, Policy policy) {
   return "";
 }
 
-std::string CountsText(const StatusCounts& counts) {
-  std::string text;
-  for (const auto& [status, n] : counts) {
-    if (n == 0) continue;
-    text +=
-        fmt::format("{}{} {}", text.empty() ? "" : ", ", n, StatusName(status));
-  }
-  return text;
-}
-
 std::string Cell(const MatrixCell& c, size_t report, const std::string& label,
                  Policy policy, bool first) {
   const std::string title =

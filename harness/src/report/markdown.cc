@@ -60,16 +60,6 @@ std::string Header(const std::vector<std::string>& first,
   return Row(cells) + Row(std::vector<std::string>(cells.size(), "---"));
 }
 
-std::string NonZeroCounts(const StatusCounts& counts) {
-  std::string text;
-  for (const auto& [status, n] : counts) {
-    if (n == 0) continue;
-    text +=
-        fmt::format("{}{} {}", text.empty() ? "" : ", ", n, StatusName(status));
-  }
-  return text;
-}
-
 std::string FloatControl(const Environment& env) {
   const auto state = [](const std::optional<bool>& b) {
     return b ? (*b ? "on" : "off") : "n/a";
@@ -119,7 +109,7 @@ std::string MatrixTable(const std::vector<Summary>& summaries,
       auto& row = rows[{c.op, c.opset, c.dtype}];
       row.resize(summaries.size(), "-");
       row[i] = fmt::format("{} ({})", VerdictName(c.verdict),
-                           NonZeroCounts(c.counts));
+                           CountsText(c.counts));
     }
   }
   if (rows.empty()) return "No result belongs to an op onnxcts knows.\n";

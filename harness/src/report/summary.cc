@@ -88,6 +88,16 @@ nlohmann::json ToJson(const StatusCounts& counts) {
   return j;
 }
 
+std::string CountsText(const StatusCounts& counts) {
+  std::string text;
+  for (const auto& [status, n] : counts) {
+    if (n == 0) continue;
+    text += (text.empty() ? "" : ", ") + std::to_string(n) + " " +
+            std::string(StatusName(status));
+  }
+  return text;
+}
+
 nlohmann::json ToJson(const Summary& summary) {
   nlohmann::json matrix = nlohmann::json::array();
   for (const MatrixCell& c : summary.matrix) {

@@ -69,6 +69,11 @@ Summary Summarize(const std::vector<CaseResult>& results, Policy policy);
 nlohmann::json ToJson(const Summary& summary);
 nlohmann::json ToJson(const StatusCounts& counts);
 
+// CountsText()
+//
+// "3 pass, 1 fail": the non-zero counts, in status order.
+std::string CountsText(const StatusCounts& counts);
+
 }  // namespace onnxcts
 
 #endif  // ONNXCTS_HARNESS_REPORT_SUMMARY_H_
