@@ -11,8 +11,10 @@ namespace onnxcts {
 
 class InputError : public std::runtime_error {
  public:
-  // `field` is a dotted path into the message, e.g. "graph.node[0].attribute
-  // [1].type" or "dims[2]"; empty when the whole file is at fault.
+  // `field` locates the fault: a dotted path into a protobuf message
+  // ("graph.node[0].attribute[1].type", "dims[2]"), a JSON pointer into a
+  // JSON file ("/results/3/status"), or empty when the whole file is at
+  // fault.
   InputError(std::string file, std::string field, const std::string& message)
       : std::runtime_error(Compose(file, field, message)),
         file_(std::move(file)),
