@@ -7,21 +7,11 @@ namespace {
 
 using Kind = RunOutcome::Kind;
 
-// The tensor that feeds `name`: an initializer or a fed graph input.
-const Tensor* Find(const RunRequest& request, const std::string& name) {
-  for (const Tensor& t : request.model->initializers) {
-    if (t.name == name) return &t;
-  }
-  const auto fed = request.model->FedInputs();
-  for (size_t i = 0; i < fed.size() && i < request.inputs.size(); ++i) {
-    if (fed[i]->name == name) return &request.inputs[i];
-  }
-  return nullptr;
-}
-
 class ReferenceBackend : public Backend {
  public:
-  BackendInfo Start() override { return {"reference", "onnxcts-reference", ONNXCTS_VERSION}; }
+  BackendInfo Start() override {
+    return {"reference", "onnxcts-reference", ONNXCTS_VERSION};
+  }
 
   RunOutcome Run(const RunRequest& request) override {
     const NodeCheck check = CheckNode(*request.model);
@@ -32,7 +22,7 @@ class ReferenceBackend : public Backend {
       return RunOutcome::Of(Kind::kError, check.reason);
     }
     const Node& node = request.model->nodes[0];
-    const Tensor* x = Find(request, node.inputs[0]);
+    const Tensor* x = request.model->Feeding(node.inputs[0], request.inputs);
     if (x == nullptr) {
       return RunOutcome::Of(Kind::kError, "no value feeds input '" + node.inputs[0] + "'");
     }

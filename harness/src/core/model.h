@@ -47,6 +47,10 @@ struct Model {
 
   // The graph inputs a caller must feed: inputs that no initializer sets.
   std::vector<const ValueInfo*> FedInputs() const;
+  // The tensor that feeds value `name`: an initializer, or the entry of
+  // `fed` (tensors in FedInputs() order) for a fed input; null if none.
+  const Tensor* Feeding(const std::string& name,
+                        const std::vector<Tensor>& fed) const;
   int64_t OpsetOf(const std::string& domain) const;
 };
 

@@ -140,15 +140,7 @@ int Severity(Status s) {
 const Tensor* ElementwiseInput(const Model& model, const NodeCheck& check,
                                const LoadedData& data) {
   if (check.schema == nullptr) return nullptr;
-  const std::string& name = model.nodes[0].inputs[0];
-  for (const Tensor& t : model.initializers) {
-    if (t.name == name) return &t;
-  }
-  const auto fed = model.FedInputs();
-  for (size_t i = 0; i < fed.size(); ++i) {
-    if (fed[i]->name == name) return &data.inputs[i];
-  }
-  return nullptr;
+  return model.Feeding(model.nodes[0].inputs[0], data.inputs);
 }
 
 CaseResult Compare(CaseResult r, const RunOutcome& outcome,
