@@ -1,0 +1,17 @@
+// Worker-protocol answers are untrusted lines from another process: any
+// bytes must parse to exactly one of an answer or a protocol error, never
+// both, never neither, and never crash.
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "backends/worker_protocol.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view line(reinterpret_cast<const char*>(data), size);
+  const onnxcts::ParsedAnswer answer = onnxcts::ParseWorkerAnswer(line, 7);
+  if (answer.answer.has_value() == !answer.protocol_error.empty()) abort();
+  const onnxcts::ParsedHello hello = onnxcts::ParseWorkerHello(line);
+  if (hello.hello.has_value() == !hello.protocol_error.empty()) abort();
+  return 0;
+}
