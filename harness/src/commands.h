@@ -12,7 +12,7 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;   // a failure was found
 inline constexpr int kExitCannotRun = 2;  // the run itself could not happen
 
-void AddSweepCommand(CLI::App& app, int& exit_code);
+void AddSweepCommand(CLI::App& app, int& exit_code, int argc, char** argv);
 void AddGenerateCommand(CLI::App& app, int& exit_code);
 void AddBackendsCommand(CLI::App& app, int& exit_code);
 void AddReportCommand(CLI::App& app, int& exit_code);

@@ -19,16 +19,7 @@ struct GenerateArgs {
 };
 
 SuiteFilter Filter(const GenerateArgs& args) {
-  SuiteFilter f;
-  for (Variant v : ParseOps(args.ops)) {
-    std::string op(VariantOp(v));
-    for (char& c : op) c = static_cast<char>(std::tolower(c));
-    if (std::ranges::find(f.ops, op) == f.ops.end()) f.ops.push_back(op);
-  }
-  if (!args.dtypes.empty()) {
-    for (const DTypeInfo* t : ParseDTypes(args.dtypes)) f.dtypes.push_back(t->code);
-  }
-  f.opsets = args.opsets;
+  SuiteFilter f = ParseSuiteFilter(args.ops, args.dtypes, args.opsets);
   f.large = !args.no_large;
   return f;
 }

@@ -9,7 +9,7 @@ int main(int argc, char** argv) {
   CLI::App app{"onnxcts: bit-exact conformance testing of ONNX operators"};
   app.require_subcommand(1);
   int exit_code = onnxcts::kExitOk;
-  onnxcts::AddSweepCommand(app, exit_code);
+  onnxcts::AddSweepCommand(app, exit_code, argc, argv);
   onnxcts::AddRunCommand(app, exit_code, argc, argv);
   onnxcts::AddGenerateCommand(app, exit_code);
   onnxcts::AddReportCommand(app, exit_code);

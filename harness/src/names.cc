@@ -7,12 +7,6 @@
 namespace onnxcts {
 namespace {
 
-std::string Lower(std::string s) {
-  std::ranges::transform(s, s.begin(),
-                         [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
-
 std::string KnownDTypes() {
   std::string all;
   for (const DTypeInfo& t : kDTypes) all += (all.empty() ? "" : ", ") + std::string(t.name);
@@ -20,6 +14,13 @@ std::string KnownDTypes() {
 }
 
 }  // namespace
+
+std::string Lower(std::string_view s) {
+  std::string lower(s);
+  std::ranges::transform(lower, lower.begin(),
+                         [](unsigned char c) { return std::tolower(c); });
+  return lower;
+}
 
 std::vector<const DTypeInfo*> ParseDTypes(
     const std::vector<std::string>& names) {
@@ -45,7 +46,7 @@ std::vector<Variant> ParseOps(const std::vector<std::string>& names) {
   for (const std::string& name : names) {
     bool known = false;
     for (Variant v : kAllVariants) {
-      if (Lower(std::string(VariantOp(v))) == Lower(name)) {
+      if (Lower(VariantOp(v)) == Lower(name)) {
         variants.push_back(v);
         known = true;
       }
@@ -56,6 +57,21 @@ std::vector<Variant> ParseOps(const std::vector<std::string>& names) {
     }
   }
   return variants;
+}
+
+SuiteFilter ParseSuiteFilter(const std::vector<std::string>& ops,
+                             const std::vector<std::string>& dtypes,
+                             const std::vector<int>& opsets) {
+  SuiteFilter f;
+  for (Variant v : ParseOps(ops)) {
+    const std::string op = Lower(VariantOp(v));
+    if (std::ranges::find(f.ops, op) == f.ops.end()) f.ops.push_back(op);
+  }
+  if (!dtypes.empty()) {
+    for (const DTypeInfo* t : ParseDTypes(dtypes)) f.dtypes.push_back(t->code);
+  }
+  f.opsets = opsets;
+  return f;
 }
 
 }  // namespace onnxcts

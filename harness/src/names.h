@@ -1,10 +1,13 @@
-// Parsing of the comma-separated --ops and --dtypes lists.
+// Parsing of the comma-separated --ops, --dtypes and --opsets lists.
 #ifndef ONNXCTS_HARNESS_NAMES_H_
 #define ONNXCTS_HARNESS_NAMES_H_
 
 #include <string>
 #include <vector>
 
+#include <string_view>
+
+#include "generate/case_spec.h"
 #include "onnxcts/dtype.h"
 #include "onnxcts/verify.h"
 
@@ -17,6 +20,17 @@ std::vector<const DTypeInfo*> ParseDTypes(const std::vector<std::string>& names)
 // The variants of the ops named (IsInf stands for its four attribute
 // combinations); all variants when empty. Case-insensitive.
 std::vector<Variant> ParseOps(const std::vector<std::string>& names);
+
+// ParseSuiteFilter()
+//
+// The generated-suite filter of --ops, --dtypes and --opsets (op versions,
+// by since_version); throws as ParseOps() and ParseDTypes() do.
+SuiteFilter ParseSuiteFilter(const std::vector<std::string>& ops,
+                             const std::vector<std::string>& dtypes,
+                             const std::vector<int>& opsets);
+
+// `s` in lower case (ASCII), as op names appear in case ids.
+std::string Lower(std::string_view s);
 
 }  // namespace onnxcts
 

@@ -13,12 +13,6 @@ constexpr uint64_t kTaskPatterns = uint64_t{1} << 20;
 constexpr uint64_t kSampleSeed = 20261129;
 constexpr int kSamplesPerExponent = 256;
 
-bool Enumerable(const DTypeInfo& t) { return t.bits <= 32; }
-
-std::vector<uint64_t> Samples(const DTypeInfo& t) {
-  return StratifiedPatterns(t, kSampleSeed, kSamplesPerExponent);
-}
-
 // Each task checks one slice; slices are appended in order, so the first
 // mismatches reported are the lowest patterns whatever the thread count.
 Tally SweepSlices(uint64_t total, const SweepOptions& options,
@@ -38,25 +32,29 @@ Tally SweepSlices(uint64_t total, const SweepOptions& options,
 
 }  // namespace
 
-uint64_t SweepSize(const DTypeInfo& t) {
-  return Enumerable(t) ? t.all_bits() + 1 : Samples(t).size();
+PatternSpace::PatternSpace(const DTypeInfo& t) : size_(t.all_bits() + 1) {
+  if (t.bits <= 32) return;
+  samples_ = StratifiedPatterns(t, kSampleSeed, kSamplesPerExponent);
+  size_ = samples_.size();
 }
+
+uint64_t SweepSize(const DTypeInfo& t) { return PatternSpace(t).size(); }
 
 SweepResult SweepDType(const DTypeInfo& t, const SweepOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  SweepResult result{&t, Enumerable(t), {}, 0};
+  const PatternSpace space(t);
+  SweepResult result{&t, space.exhaustive(), {}, 0};
   if (result.exhaustive) {
     result.tally = SweepSlices(
-        t.all_bits() + 1, options, [&](uint64_t first, uint64_t last) {
+        space.size(), options, [&](uint64_t first, uint64_t last) {
           return VerifyRange(t, options.variants, first, last);
         });
   } else {
-    const std::vector<uint64_t> samples = Samples(t);
     result.tally = SweepSlices(
-        samples.size(), options, [&](uint64_t first, uint64_t last) {
+        space.size(), options, [&](uint64_t first, uint64_t last) {
           return VerifyPatterns(
               t, options.variants,
-              std::span(samples).subspan(first, last - first + 1));
+              space.samples().subspan(first, last - first + 1));
         });
   }
   result.seconds = std::chrono::duration<double>(

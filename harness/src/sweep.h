@@ -26,6 +26,21 @@ struct SweepResult {
   double seconds;
 };
 
+// The patterns a sweep of `t` covers, in order: every pattern of dtypes up
+// to 32 bits, stratified samples (from a fixed seed) of wider ones.
+class PatternSpace {
+ public:
+  explicit PatternSpace(const DTypeInfo& t);
+  bool exhaustive() const { return samples_.empty(); }
+  uint64_t size() const { return size_; }
+  uint64_t at(uint64_t i) const { return exhaustive() ? i : samples_[i]; }
+  std::span<const uint64_t> samples() const { return samples_; }
+
+ private:
+  uint64_t size_;
+  std::vector<uint64_t> samples_;
+};
+
 // The number of patterns SweepDType() checks for `t`.
 uint64_t SweepSize(const DTypeInfo& t);
 

@@ -1,11 +1,19 @@
 // onnxcts sweep: every bit pattern of the chosen dtypes through the chosen
-// ops, kernels against the oracle, with a table of what was checked.
+// ops. Without --backend, the kernels against the oracle, with a table of
+// what was checked; with one, that backend against the reference, with a
+// report whose mismatches are counted by value class.
 #include <fmt/core.h>
+
+#include <chrono>
+#include <map>
 
 #include "commands.h"
 #include "names.h"
 #include "parallel.h"
 #include "progress.h"
+#include "report/environment.h"
+#include "report/report.h"
+#include "run/backend_sweep.h"
 #include "sweep.h"
 
 namespace onnxcts {
@@ -14,7 +22,15 @@ namespace {
 struct SweepArgs {
   std::vector<std::string> ops;
   std::vector<std::string> dtypes;
+  std::vector<int> opsets;
   int threads = DefaultThreads();
+  std::string backend;
+  std::string filter;
+  std::string shard;
+  std::string report;
+  uint64_t chunk = uint64_t{1} << 22;
+  double timeout = 600;
+  std::vector<std::string> argv;
 };
 
 void PrintRow(const SweepResult& r) {
@@ -32,7 +48,7 @@ void PrintMismatches(const SweepResult& r) {
   }
 }
 
-int RunSweep(const SweepArgs& args) {
+int SweepKernels(const SweepArgs& args) {
   SweepOptions options;
   options.variants = ParseOps(args.ops);
   options.threads = args.threads;
@@ -55,19 +71,136 @@ int RunSweep(const SweepArgs& args) {
   return agree ? kExitOk : kExitFailure;
 }
 
+// One line per case (its slices together), then its mismatches by class.
+void PrintCase(const std::string& id, const std::vector<const CaseResult*>& rs,
+               uint64_t patterns) {
+  Status worst = Status::kPass;
+  std::map<std::string, uint64_t> by_class;
+  double seconds = 0;
+  for (const CaseResult* r : rs) {
+    if (r->status != Status::kPass) worst = r->status;
+    seconds += r->seconds;
+    for (const OutputComparison& c : r->comparisons) {
+      for (const auto& [name, m] : c.by_class) by_class[name] += m.count;
+    }
+  }
+  fmt::print("{:<52} {:>12} {:<14} {:>8.2f}\n", id, patterns,
+             StatusName(worst), seconds);
+  for (const CaseResult* r : rs) {
+    if (r->status != Status::kPass && r->comparisons.empty()) {
+      fmt::print("  slice {}: {}\n", r->data_set, r->message);
+    }
+  }
+  for (const auto& [name, count] : by_class) {
+    fmt::print("  {:<12} {} element(s) differ\n", name, count);
+  }
+}
+
+void PrintSweep(const std::vector<SweepSlice>& plan,
+                const std::vector<CaseResult>& results, double wall) {
+  fmt::print("{:<52} {:>12} {:<14} {:>8}\n", "case", "patterns", "status",
+             "seconds");
+  uint64_t total = 0;
+  double backend_seconds = 0;
+  for (size_t i = 0; i < plan.size();) {
+    size_t end = i;
+    uint64_t patterns = 0;
+    std::vector<const CaseResult*> rs;
+    for (; end < plan.size() && plan[end].id == plan[i].id; ++end) {
+      patterns += plan[end].count;
+      rs.push_back(&results[end]);
+      backend_seconds += results[end].seconds;
+    }
+    PrintCase(plan[i].id, rs, patterns);
+    total += patterns;
+    i = end;
+  }
+  fmt::print("{} patterns in {:.1f} s wall ({:.3g} patterns/s); the "
+             "backend's own time {:.1f} s\n",
+             total, wall, total / std::max(wall, 1e-9), backend_seconds);
+}
+
+Report SweepReport(const SweepArgs& args, const Shard& shard) {
+  Report report;
+  report.started = std::chrono::system_clock::now();
+  report.host = HostName();
+  report.filter = args.filter;
+  report.shard = {shard.index, shard.count};
+  report.command_line = args.argv;
+  report.environment = CaptureEnvironment();
+  return report;
+}
+
+int SweepThroughBackend(const SweepArgs& args) {
+  if (args.backend.starts_with("outputs:")) {
+    throw std::invalid_argument(
+        "--backend outputs: reads a suite's outputs; a sweep has no suite");
+  }
+  Shard shard;
+  if (!args.shard.empty()) {
+    shard = ParseShard(args.shard);
+  } else if (auto env = ShardFromEnvironment()) {
+    shard = *env;
+  }
+  const std::vector<SweepSlice> plan = PlanSweep(
+      ParseSuiteFilter(args.ops, args.dtypes, args.opsets), args.filter, shard);
+  Report report = SweepReport(args, shard);
+  BackendPool pool(args.backend);
+  report.backend = pool.Start();
+  uint64_t patterns = 0;
+  for (const SweepSlice& s : plan) patterns += s.count;
+  Progress progress("sweep", patterns);
+  BackendSweepOptions options{args.backend, args.threads, args.chunk,
+                              args.timeout, &progress};
+  report.results = SweepBackend(plan, pool, options);
+  report.ended = std::chrono::system_clock::now();
+  if (!args.report.empty()) WriteReport(args.report, report);
+  PrintSweep(plan, report.results,
+             std::chrono::duration<double>(report.ended - report.started)
+                 .count());
+  for (const CaseResult& r : report.results) {
+    if (IsFailure(r.status, report.policy, false)) return kExitFailure;
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
-void AddSweepCommand(CLI::App& app, int& exit_code) {
+void AddSweepCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
   auto args = std::make_shared<SweepArgs>();
+  args->argv.assign(argv, argv + argc);
   CLI::App* cmd = app.add_subcommand(
-      "sweep", "Check the kernels against the oracle on every bit pattern");
+      "sweep",
+      "Check every bit pattern: the kernels against the oracle, or with "
+      "--backend a backend against the reference");
   cmd->add_option("--ops", args->ops, "ops to check (default: all)")
       ->delimiter(',');
   cmd->add_option("--dtypes", args->dtypes, "dtypes to check (default: all)")
       ->delimiter(',');
-  cmd->add_option("--threads", args->threads, "worker threads")
+  cmd->add_option("--threads", args->threads,
+                  "worker threads (with --backend: backends at once)")
       ->check(CLI::PositiveNumber);
-  cmd->callback([args, &exit_code] { exit_code = RunSweep(*args); });
+  cmd->add_option("--backend", args->backend,
+                  "reference | ort | command:CMD | plugin:SO");
+  cmd->add_option("--opsets", args->opsets,
+                  "with --backend: op versions (since_version) to sweep")
+      ->delimiter(',');
+  cmd->add_option("--filter", args->filter,
+                  "with --backend: regex on the case id (sweep.<op>.v<N>...)");
+  cmd->add_option("--shard", args->shard,
+                  "with --backend: I/N, sweep shard I of N");
+  cmd->add_option("--report", args->report,
+                  "with --backend: write the JSON report here");
+  cmd->add_option("--chunk", args->chunk,
+                  "with --backend: patterns per backend request")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 26));
+  cmd->add_option("--timeout", args->timeout,
+                  "with --backend: seconds per request")
+      ->check(CLI::PositiveNumber);
+  cmd->callback([args, &exit_code] {
+    exit_code =
+        args->backend.empty() ? SweepKernels(*args) : SweepThroughBackend(*args);
+  });
 }
 
 }  // namespace onnxcts

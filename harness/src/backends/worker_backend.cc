@@ -71,6 +71,8 @@ class WorkerBackend : public Backend {
     return outcome;
   }
 
+  bool ReadsFiles() const override { return true; }
+
  private:
   // Starts the worker and checks its hello; throws std::runtime_error.
   WorkerHello Launch();

@@ -60,6 +60,10 @@ class Backend {
   // run then exits 2).
   virtual BackendInfo Start() = 0;
   virtual RunOutcome Run(const RunRequest& request) = 0;
+  // Whether Run() reads the request's files (the case's model.onnx and the
+  // data set's input_K.pb) rather than its `model` and `inputs`: a sweep,
+  // which has no suite on disk, then writes those files for it.
+  virtual bool ReadsFiles() const { return false; }
 };
 
 // MakeBackend()

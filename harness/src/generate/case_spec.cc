@@ -5,15 +5,10 @@
 
 #include <fmt/core.h>
 
+#include "names.h"
+
 namespace onnxcts {
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  std::ranges::transform(out, out.begin(),
-                         [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
 
 template <typename T>
 bool Keeps(const std::vector<T>& wanted, const T& value) {

@@ -1,0 +1,111 @@
+#!/usr/bin/python3
+"""End-to-end tests of `onnxcts sweep --backend`: the real CLI, its report
+and exit codes, and shards that merge into the unsharded sweep.
+
+Usage: sweep_test.py ONNXCTS_BINARY SOURCE_DIR
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import jsonschema
+
+ONNXCTS = ""
+SOURCE = ""
+
+
+def run(*args):
+    return subprocess.run([ONNXCTS, *args], capture_output=True, text=True,
+                          timeout=600)
+
+
+def validate(path):
+    with open(os.path.join(SOURCE, "reports", "report.schema.json")) as f:
+        schema = json.load(f)
+    with open(path) as f:
+        report = json.load(f)
+    jsonschema.validate(report, schema)
+    return report
+
+
+def defective():
+    return "plugin:" + os.path.join(os.path.dirname(ONNXCTS), "..", "lib",
+                                    "onnxcts_defective_plugin.so")
+
+
+class SweepTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def sweep(self, name, *args):
+        path = os.path.join(self.tmp, name + ".json")
+        p = run("sweep", "--report", path, *args)
+        return p, path
+
+    def test_reference_passes_and_writes_a_valid_report(self):
+        p, path = self.sweep("ref", "--backend", "reference",
+                             "--dtypes", "float16,uint8")
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        report = validate(path)
+        statuses = {r["status"] for r in report["results"]}
+        self.assertEqual(statuses, {"pass"})
+        # IsInf's four, IsNaN's three versions, Sign's two: on float16; Sign
+        # twice on uint8.
+        self.assertEqual(len(report["results"]), 4 + 3 + 2 + 2)
+        for r in report["results"]:
+            self.assertEqual(r["comparisons"][0]["elements"],
+                             65536 if r["dtype"] == "float16" else 256)
+
+    def test_defective_plugin_fails_with_its_mismatches_by_class(self):
+        p, path = self.sweep("bad", "--backend", defective(),
+                             "--dtypes", "float8e4m3fn", "--ops", "isinf")
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        report = validate(path)
+        failed = {r["case_id"]: r for r in report["results"]
+                  if r["status"] == "fail"}
+        # The two NaNs (0x7f, 0xff) taken for infinities, where a detect_*
+        # attribute does not hide them.
+        case = failed["sweep.isinf.v20.float8e4m3fn"]
+        comparison = case["comparisons"][0]
+        self.assertEqual(comparison["mismatches"], 2)
+        inputs = sorted(e["input"] for c in comparison["by_class"].values()
+                        for e in c["examples"])
+        self.assertEqual(inputs, ["0x7f", "0xff"])
+        self.assertIn("onnxcts sweep --backend", case["reproduce"])
+        self.assertIn("sweep.isinf.v20.float8e4m3fn", p.stdout)
+
+    def test_shards_merge_into_the_unsharded_sweep(self):
+        args = ("--backend", defective(), "--dtypes", "float16,int8")
+        _, whole = self.sweep("whole", *args)
+        shards = [self.sweep("s%d" % i, *args, "--shard", "%d/3" % i)[1]
+                  for i in range(3)]
+        merged = os.path.join(self.tmp, "merged.json")
+        p = run("report", "merge", *shards, "-o", merged)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        key = lambda r: (r["case_id"], r["data_set"], r["status"],
+                         json.dumps(r.get("comparisons"), sort_keys=True))
+        self.assertEqual(sorted(map(key, validate(merged)["results"])),
+                         sorted(map(key, validate(whole)["results"])))
+        self.assertEqual(validate(merged)["summary"],
+                         validate(whole)["summary"])
+
+    def test_the_sweep_cannot_happen_without_a_computing_backend(self):
+        for backend in ("outputs:" + self.tmp, "nonsense:x"):
+            p, path = self.sweep("x", "--backend", backend)
+            self.assertEqual(p.returncode, 2, backend + p.stdout + p.stderr)
+            self.assertFalse(os.path.exists(path))
+        p, _ = self.sweep("x", "--backend", "reference", "--filter", "(")
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--filter", p.stderr)
+
+
+if __name__ == "__main__":
+    ONNXCTS, SOURCE = sys.argv[1], sys.argv[2]
+    unittest.main(argv=sys.argv[:1])
