@@ -4,6 +4,7 @@
 #include <bit>
 #include <climits>
 #include <cstring>
+#include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -368,6 +369,29 @@ std::string EncodeTensor(const Tensor& tensor) {
 
 void WriteTensorFile(const fs::path& file, const Tensor& tensor) {
   WriteFileAtomic(file, EncodeTensor(tensor));
+}
+
+void WriteScratchTensorFile(const fs::path& file, const Tensor& tensor) {
+  // Every field but raw_data through protobuf; then raw_data's key and
+  // length by hand, and the elements from the tensor itself. Field order
+  // does not matter to a parser, and EncodeTensor() emits raw_data last too.
+  onnx::TensorProto proto;
+  proto.set_name(tensor.name);
+  proto.set_data_type(static_cast<int32_t>(tensor.dtype));
+  for (int64_t dim : tensor.dims) proto.add_dims(dim);
+  std::string bytes = proto.SerializeAsString();
+  constexpr char kRawDataKey = (9 << 3) | 2;  // field 9, length-delimited
+  bytes += kRawDataKey;
+  for (uint64_t n = tensor.bytes.size();; n >>= 7) {
+    bytes += static_cast<char>(n < 0x80 ? n : (n & 0x7F) | 0x80);
+    if (n < 0x80) break;
+  }
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(tensor.bytes.data()),
+            static_cast<std::streamsize>(tensor.bytes.size()));
+  out.close();
+  if (!out) throw std::runtime_error("cannot write " + file.string());
 }
 
 }  // namespace onnxcts

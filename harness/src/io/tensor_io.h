@@ -78,6 +78,14 @@ std::string EncodeTensor(const Tensor& tensor);
 // rename). Throws std::runtime_error when it cannot.
 void WriteTensorFile(const std::filesystem::path& file, const Tensor& tensor);
 
+// WriteScratchTensorFile()
+//
+// Writes the same bytes as WriteTensorFile(), for a file read once and
+// thrown away (a sweep's chunk): not atomically, with no fsync, and with the
+// elements copied once, straight from `tensor`. Throws std::runtime_error.
+void WriteScratchTensorFile(const std::filesystem::path& file,
+                            const Tensor& tensor);
+
 }  // namespace onnxcts
 
 #endif  // ONNXCTS_HARNESS_IO_TENSOR_IO_H_

@@ -94,7 +94,7 @@ void Prepare(SliceScratch& s, const SweepSlice& slice, const Tensor& input,
     s.model_length = input.count();
     if (write_files) WriteModelFile(s.test_case.model, s.model, slice.id);
   }
-  if (write_files) WriteTensorFile(s.data_set.inputs[0], input);
+  if (write_files) WriteScratchTensorFile(s.data_set.inputs[0], input);
 }
 
 // Adds one chunk's comparison, its examples' indices moved from the chunk

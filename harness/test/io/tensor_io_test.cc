@@ -6,6 +6,8 @@
 
 #include <bit>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 
 #include "io/unsupported_input.h"
 #include "io_test_util.h"
@@ -153,6 +155,26 @@ TEST(TensorIo, EncodingWritesRawDataDimsTypeAndName) {
                std::invalid_argument);
   EXPECT_THROW(EncodeTensor(Tensor{"bad", DType::kFloat, {-1}, {}}),
                std::invalid_argument);
+}
+
+// A sweep's scratch files hold what WriteTensorFile() would, byte for byte:
+// one and two-byte lengths, no elements, the widest type.
+TEST(TensorIo, ScratchFileHoldsTheEncodedTensor) {
+  TempDir dir;
+  const std::vector<Tensor> tensors = {
+      Sample(Info(DType::kFloat16), {3, 2}, 1),
+      Sample(Info(DType::kFloat), {200}, 2),
+      Sample(Info(DType::kBool), {0, 5}, 3),
+      Sample(Info(DType::kUint64), {70000}, 4)};
+  for (const Tensor& t : tensors) {
+    const std::filesystem::path file = dir.path() / "x.pb";
+    WriteScratchTensorFile(file, t);
+    std::ifstream in(file, std::ios::binary);
+    const std::string written{std::istreambuf_iterator<char>(in), {}};
+    EXPECT_EQ(written, EncodeTensor(t)) << Name(t.dtype);
+  }
+  EXPECT_THROW(WriteScratchTensorFile(dir.path() / "no" / "x.pb", tensors[0]),
+               std::runtime_error);
 }
 
 TEST(TensorIo, EmptyTensorNeedsNoPayload) {
