@@ -145,14 +145,15 @@ int SweepThroughBackend(const SweepArgs& args) {
   const std::vector<SweepSlice> plan = PlanSweep(
       ParseSuiteFilter(args.ops, args.dtypes, args.opsets), args.filter, shard);
   Report report = SweepReport(args, shard);
-  BackendPool pool(args.backend);
-  report.backend = pool.Start();
+  std::shared_ptr<Backend> first = MakeBackend(args.backend);
+  report.backend = first->Start();
   uint64_t patterns = 0;
   for (const SweepSlice& s : plan) patterns += s.count;
   Progress progress("sweep", patterns);
   BackendSweepOptions options{args.backend, args.threads, args.chunk,
                               args.timeout, &progress};
-  report.results = SweepBackend(plan, pool, options);
+  report.results = SweepBackend(
+      plan, PerThreadBackends(std::move(first), args.backend), options);
   report.ended = std::chrono::system_clock::now();
   if (!args.report.empty()) WriteReport(args.report, report);
   PrintSweep(plan, report.results,

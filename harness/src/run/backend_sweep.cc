@@ -13,7 +13,6 @@
 #include "generate/case_writer.h"
 #include "io/model_io.h"
 #include "io/tensor_io.h"
-#include "parallel.h"
 #include "progress.h"
 #include "run/compare.h"
 #include "run/outcome_status.h"
@@ -232,13 +231,13 @@ std::vector<SweepSlice> PlanSweep(const SuiteFilter& filter,
 }
 
 std::vector<CaseResult> SweepBackend(const std::vector<SweepSlice>& plan,
-                                     BackendPool& pool,
+                                     const BackendFor& backend_for,
                                      const BackendSweepOptions& options) {
   std::vector<CaseResult> results(plan.size());
-  ParallelFor(plan.size(), options.threads, [&](size_t i) {
-    const std::shared_ptr<Backend> backend = pool.Borrow();
-    results[i] = SweepOneSlice(plan[i], *backend, options);
-  });
+  ParallelWithBackends(plan.size(), options.threads, backend_for,
+                       [&](size_t i, Backend& backend) {
+                         results[i] = SweepOneSlice(plan[i], backend, options);
+                       });
   return results;
 }
 

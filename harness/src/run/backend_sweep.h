@@ -17,7 +17,7 @@
 
 #include "core/result.h"
 #include "generate/case_spec.h"
-#include "run/backend_pool.h"
+#include "run/runner.h"
 #include "run/shard.h"
 
 namespace onnxcts {
@@ -56,10 +56,11 @@ std::vector<SweepSlice> PlanSweep(const SuiteFilter& filter,
 // SweepBackend()
 //
 // One result per slice, in the order of `plan`, the slices run on up to
-// `options.threads` backends of `pool` at once. A slice stops at the first
-// request the backend does not answer with outputs, with that status.
+// `options.threads` threads with backends from `backend_for`. A slice stops
+// at the first request the backend does not answer with outputs, with that
+// status.
 std::vector<CaseResult> SweepBackend(const std::vector<SweepSlice>& plan,
-                                     BackendPool& pool,
+                                     const BackendFor& backend_for,
                                      const BackendSweepOptions& options);
 
 }  // namespace onnxcts

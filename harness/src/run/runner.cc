@@ -5,12 +5,15 @@
 
 #include <fmt/core.h>
 
+#include "backends/plugin_backend.h"
 #include "core/input_error.h"
 #include "io/model_io.h"
 #include "io/tensor_io.h"
 #include "io/unsupported_input.h"
+#include "parallel.h"
 #include "run/compare.h"
 #include "run/model_check.h"
+#include "run/outcome_status.h"
 
 namespace onnxcts {
 namespace {
@@ -22,6 +25,16 @@ struct LoadedData {
   std::vector<Tensor> outputs;
 };
 
+// The id as a regex that matches it alone (ids are dotted lowercase words).
+std::string EscapeDots(const std::string& id) {
+  std::string escaped;
+  for (char ch : id) {
+    if (ch == '.') escaped += '\\';
+    escaped += ch;
+  }
+  return escaped;
+}
+
 CaseResult Base(const TestCase& c, int data_set, const NodeCheck& check,
                 const RunOptions& options) {
   CaseResult r;
@@ -32,8 +45,7 @@ CaseResult Base(const TestCase& c, int data_set, const NodeCheck& check,
   r.dtype = check.dtype;
   r.reproduce = fmt::format(
       "onnxcts run --suite '{}' --backend '{}' --filter '^{}$'",
-      c.suite_root.string(), options.backend_spec,
-      std::regex_replace(c.id, std::regex(R"([.])"), R"(\.)"));
+      c.suite_root.string(), options.backend_spec, EscapeDots(c.id));
   return r;
 }
 
@@ -102,40 +114,6 @@ LoadedData LoadData(const TestCase& c, const DataSet& ds, const Model& model,
   return data;
 }
 
-Status StatusOf(Kind kind) {
-  switch (kind) {
-    case Kind::kOk:
-      return Status::kPass;
-    case Kind::kNotSupported:
-      return Status::kNotSupported;
-    case Kind::kError:
-      return Status::kError;
-    case Kind::kCrash:
-      return Status::kCrash;
-    case Kind::kTimeout:
-      return Status::kTimeout;
-    case Kind::kProtocolError:
-      return Status::kProtocolError;
-    case Kind::kInvalidOutput:
-      return Status::kInvalidOutput;
-  }
-  return Status::kError;
-}
-
-// The severity order in which several outputs' statuses combine.
-int Severity(Status s) {
-  switch (s) {
-    case Status::kInvalidOutput:
-      return 3;
-    case Status::kFail:
-      return 2;
-    case Status::kDeviation:
-      return 1;
-    default:
-      return 0;
-  }
-}
-
 // The element-wise input of a reference op, for classifying mismatches.
 const Tensor* ElementwiseInput(const Model& model, const NodeCheck& check,
                                const LoadedData& data) {
@@ -164,6 +142,18 @@ CaseResult Compare(CaseResult r, const RunOutcome& outcome,
   return r;
 }
 
+// The backend's own time goes into the result: what the harness adds
+// around it (reading, checking, comparing) is what `seconds` leaves out.
+RunOutcome TimedRun(Backend& backend, const RunRequest& request,
+                    CaseResult& r) {
+  const auto start = std::chrono::steady_clock::now();
+  RunOutcome outcome = backend.Run(request);
+  r.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  return outcome;
+}
+
 CaseResult RunDataSet(const TestCase& c, const DataSet& ds, const Model& model,
                       const NodeCheck& check, Backend& backend,
                       const RunOptions& options) {
@@ -180,10 +170,7 @@ CaseResult RunDataSet(const TestCase& c, const DataSet& ds, const Model& model,
     return WithStatus(r, Status::kInvalidTestData, e.what());
   }
   RunRequest request{&c, &ds, &model, data.inputs, options.timeout_seconds};
-  const auto start = std::chrono::steady_clock::now();
-  const RunOutcome outcome = backend.Run(request);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                            start).count();
+  const RunOutcome outcome = TimedRun(backend, request, r);
   r.stderr_tail = outcome.stderr_tail;
   r.adapter_steps = outcome.adapter_steps;
   if (outcome.kind != Kind::kOk) {
@@ -209,7 +196,7 @@ CaseResult RunMustReject(const TestCase& c, const Model& model,
       return WithStatus(r, Status::kInvalidTestData, e.what());
     }
   }
-  const RunOutcome outcome = backend.Run(request);
+  const RunOutcome outcome = TimedRun(backend, request, r);
   r.stderr_tail = outcome.stderr_tail;
   if (outcome.kind == Kind::kError || outcome.kind == Kind::kNotSupported) {
     return WithStatus(r, Status::kRejected, outcome.message);
@@ -231,8 +218,10 @@ std::vector<CaseResult> Unreadable(const TestCase& c, Status status,
     results.push_back(
         WithStatus(Base(c, ds.index, none, options), status, why));
   }
+  // A case without data sets still gets one result, numbered 0 as a
+  // must-reject case's is: reports hold no negative data set.
   if (results.empty()) {
-    results.push_back(WithStatus(Base(c, -1, none, options), status, why));
+    results.push_back(WithStatus(Base(c, 0, none, options), status, why));
   }
   return results;
 }
@@ -275,6 +264,51 @@ std::vector<CaseResult> RunCase(const TestCase& c, Backend& backend,
   std::vector<CaseResult> results;
   for (const DataSet& ds : c.data_sets) {
     results.push_back(RunDataSet(c, ds, model, check, backend, options));
+  }
+  return results;
+}
+
+BackendFor PerThreadBackends(std::shared_ptr<Backend> first,
+                             std::string spec) {
+  const bool shared =
+      spec.starts_with("plugin:") && spec.ends_with(kInProcessSuffix);
+  return [first = std::move(first), spec = std::move(spec),
+          shared](int worker) {
+    if (worker == 0 || shared) return first;
+    std::shared_ptr<Backend> backend = MakeBackend(spec);
+    backend->Start();
+    return backend;
+  };
+}
+
+void ParallelWithBackends(
+    size_t n, int threads, const BackendFor& backend_for,
+    const std::function<void(size_t, Backend&)>& task) {
+  // One slot per thread: no thread touches another's backend.
+  std::vector<std::shared_ptr<Backend>> backends(
+      static_cast<size_t>(std::max(threads, 1)));
+  ParallelFor(n, threads, [&](size_t i, int worker) {
+    std::shared_ptr<Backend>& backend = backends[static_cast<size_t>(worker)];
+    if (!backend) backend = backend_for(worker);
+    task(i, *backend);
+  });
+}
+
+std::vector<CaseResult> RunCases(const std::vector<const TestCase*>& cases,
+                                 int threads, const BackendFor& backend_for,
+                                 const RunOptions& options,
+                                 const std::function<void()>& done) {
+  // Slots by case index: the flattened slots are in case order whichever
+  // thread ran what.
+  std::vector<std::vector<CaseResult>> per_case(cases.size());
+  ParallelWithBackends(cases.size(), threads, backend_for,
+                       [&](size_t i, Backend& backend) {
+                         per_case[i] = RunCase(*cases[i], backend, options);
+                         if (done) done();
+                       });
+  std::vector<CaseResult> results;
+  for (std::vector<CaseResult>& case_results : per_case) {
+    for (CaseResult& r : case_results) results.push_back(std::move(r));
   }
   return results;
 }

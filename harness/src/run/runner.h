@@ -3,6 +3,8 @@
 #ifndef ONNXCTS_HARNESS_RUN_RUNNER_H_
 #define ONNXCTS_HARNESS_RUN_RUNNER_H_
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,39 @@ std::vector<const TestCase*> SelectCases(const std::vector<TestCase>& cases,
 // invalid_test_data on each. Never throws for bad input.
 std::vector<CaseResult> RunCase(const TestCase& test_case, Backend& backend,
                                 const RunOptions& options);
+
+// The backend a run's thread `worker` (0 is the calling thread) drives,
+// already started; called once per thread that runs cases, on that thread.
+// It may hand every thread one instance when that instance is safe to share.
+using BackendFor = std::function<std::shared_ptr<Backend>(int worker)>;
+
+// PerThreadBackends()
+//
+// The BackendFor of a --backend `spec` whose first instance, already
+// started, is `first`: thread 0 drives `first`, each other thread starts its
+// own, but for an in-process plugin, which lives once in the harness
+// whatever the number of backend objects and so is shared.
+BackendFor PerThreadBackends(std::shared_ptr<Backend> first, std::string spec);
+
+// ParallelWithBackends()
+//
+// Calls `task(i, backend)` once for each i in [0, n) on up to `threads`
+// threads, each thread with the backend `backend_for` gives it on its first
+// task. Rethrows what a task or a backend threw.
+void ParallelWithBackends(
+    size_t n, int threads, const BackendFor& backend_for,
+    const std::function<void(size_t, Backend&)>& task);
+
+// RunCases()
+//
+// RunCase() for each case on up to `threads` threads, each with its own
+// backend from `backend_for`; the results come in the order of `cases`,
+// exactly as one thread would give them. `done` (if set) is called, from
+// any thread, as each case finishes. Rethrows what a backend threw.
+std::vector<CaseResult> RunCases(const std::vector<const TestCase*>& cases,
+                                 int threads, const BackendFor& backend_for,
+                                 const RunOptions& options,
+                                 const std::function<void()>& done = {});
 
 }  // namespace onnxcts
 

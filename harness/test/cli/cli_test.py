@@ -13,6 +13,9 @@ import tempfile
 import unittest
 
 import jsonschema
+import numpy as np
+import onnx
+from onnx import helper, numpy_helper
 
 ONNXCTS = ""
 SOURCE = ""
@@ -159,6 +162,120 @@ class ReportViewsTest(unittest.TestCase):
         # The plugin aborts on empty tensors: a crash where the reference passed.
         self.assertIn("shape_empty [data set 0]: pass -> crash", p.stdout)
         self.assertEqual(run("report", "diff", good, good).returncode, 0)
+
+
+def without_times(report):
+    """The report less what differs between two runs of the same work: the
+    clock and the command line (which names the report file and --threads)."""
+    report = dict(report)
+    for key in ("started", "ended", "command_line"):
+        del report[key]
+    report["results"] = [{k: v for k, v in r.items() if k != "seconds"}
+                         for r in report["results"]]
+    return report
+
+
+def write_hang_suite(root):
+    """Three Sign float16 cases; the defective plugin hangs on the one whose
+    input begins 0xDEAD, 0xBEEF and answers the others."""
+    sign = {0x0000: 0x0000, 0x3C00: 0x3C00, 0x4000: 0x3C00, 0xDEAD: 0xBC00,
+            0xBEEF: 0xBC00, 0xC000: 0xBC00}
+    cases = {"a_before": [0x3C00, 0x0000, 0xC000, 0x4000],
+             "b_hang": [0xDEAD, 0xBEEF, 0x3C00, 0x0000],
+             "c_after": [0xC000, 0x4000, 0x0000, 0x3C00]}
+    for name, bits in cases.items():
+        data = os.path.join(root, name, "test_data_set_0")
+        os.makedirs(data)
+        graph = helper.make_graph(
+            [helper.make_node("Sign", ["x"], ["y"])], name,
+            [helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT16, [4])],
+            [helper.make_tensor_value_info("y", onnx.TensorProto.FLOAT16, [4])])
+        model = helper.make_model(
+            graph, opset_imports=[helper.make_opsetid("", 13)])
+        onnx.save(model, os.path.join(root, name, "model.onnx"))
+        expected = [sign[b] for b in bits]
+        for file, name, values in (("input_0", "x", bits),
+                                   ("output_0", "y", expected)):
+            array = np.array(values, dtype=np.uint16).view(np.float16)
+            tensor = numpy_helper.from_array(array, name)
+            with open(os.path.join(data, file + ".pb"), "wb") as f:
+                f.write(tensor.SerializeToString())
+
+
+class ThreadsTest(unittest.TestCase):
+    """`run --threads 3` gives the report of `--threads 1`, with each thread
+    driving its own backend, crashes and hangs included."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp()
+        cls.suite = os.path.join(cls.tmp, "suite")
+        p = run("generate", "--out", cls.suite)
+        assert p.returncode == 0, p.stderr
+        cls.plugin = os.path.join(os.path.dirname(ONNXCTS), "..", "lib",
+                                  "onnxcts_defective_plugin.so")
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def reports(self, suites, backend, *extra):
+        """The reports of the same run on 1 and on 3 threads."""
+        out = []
+        for threads in ("1", "3"):
+            path = os.path.join(self.tmp, "r%s.json" % threads)
+            args = ["run", "--backend", backend, "--report", path, *extra]
+            for suite in suites:
+                args += ["--suite", suite]
+            p = run(*args, "--threads", threads)
+            self.assertIn(p.returncode, (0, 1), p.stdout + p.stderr)
+            out.append((validate(path), p.stdout))
+        return out
+
+    def assert_same(self, suites, backend, *extra):
+        (one, one_out), (three, three_out) = self.reports(suites, backend,
+                                                          *extra)
+        self.assertEqual(one["command_line"][-2:], ["--threads", "1"])
+        self.assertEqual(three["command_line"][-2:], ["--threads", "3"])
+        self.assertEqual(without_times(three), without_times(one))
+        self.assertEqual(three_out, one_out)  # the printed summary
+        return one
+
+    def generated_and_malformed(self):
+        return [os.path.join(self.suite, "conformance"),
+                os.path.join(self.suite, "must_reject"),
+                os.path.join(SOURCE, "corpora", "malformed")]
+
+    def test_reference_reports_match_on_one_and_three_threads(self):
+        report = self.assert_same(self.generated_and_malformed(), "reference")
+        statuses = {r["status"] for r in report["results"]}
+        self.assertIn("pass", statuses)
+        self.assertIn("rejected", statuses)
+        self.assertIn("invalid_test_data", statuses)
+        ids = [r["case_id"] for r in report["results"]]
+        self.assertEqual(ids, sorted(ids))
+
+    def test_plugin_reports_match_and_keep_each_crash_per_case(self):
+        report = self.assert_same(self.generated_and_malformed(),
+                                  "plugin:" + self.plugin)
+        crashed = {r["case_id"] for r in report["results"]
+                   if r["status"] == "crash"}
+        # The plugin aborts on empty tensors, and only there: each costs
+        # its own case, and the restarted host answers the next one.
+        self.assertTrue(crashed)
+        for case_id in crashed:
+            self.assertRegex(case_id, r"\.shape_(empty|zero_inside)$")
+        self.assertIn("fail", {r["status"] for r in report["results"]})
+
+    def test_plugin_hang_times_out_its_case_alone(self):
+        hang = os.path.join(self.tmp, "hang")
+        write_hang_suite(hang)
+        report = self.assert_same([hang], "plugin:" + self.plugin,
+                                  "--timeout", "1")
+        statuses = {r["case_id"].rsplit(".", 1)[1]: r["status"]
+                    for r in report["results"]}
+        self.assertEqual(statuses, {"a_before": "pass", "b_hang": "timeout",
+                                    "c_after": "pass"})
 
 
 if __name__ == "__main__":

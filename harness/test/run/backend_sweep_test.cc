@@ -25,13 +25,14 @@ SuiteFilter Filter(std::vector<std::string> ops,
 std::vector<CaseResult> Sweep(const std::string& spec, const SuiteFilter& f,
                               const std::string& id_filter,
                               uint64_t chunk = uint64_t{1} << 22) {
-  BackendPool pool(spec);
-  pool.Start();
+  std::shared_ptr<Backend> first = MakeBackend(spec);
+  first->Start();
   BackendSweepOptions options;
   options.backend_spec = spec;
   options.threads = 2;
   options.chunk = chunk;
-  return SweepBackend(PlanSweep(f, id_filter, {}), pool, options);
+  return SweepBackend(PlanSweep(f, id_filter, {}),
+                      PerThreadBackends(std::move(first), spec), options);
 }
 
 TEST(PlanSweep, CutsEveryFloatPatternIntoSixteenSlices) {

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <mutex>
 #include <set>
+#include <thread>
 
 #include "backends/reference_backend.h"
 #include "io/suite.h"
@@ -74,6 +77,65 @@ TEST(Runner, MalformedCasesAreReportedNotFatal) {
                 r.message.find("test_data_set") != std::string::npos)
         << r.case_id << ": " << r.message;
   }
+}
+
+// The reference backend, remembering the thread that made it and noting any
+// Run from another.
+class OneThreadBackend : public Backend {
+ public:
+  explicit OneThreadBackend(std::atomic<int>& strays) : strays_(strays) {}
+  BackendInfo Start() override { return inner_->Start(); }
+  RunOutcome Run(const RunRequest& request) override {
+    if (std::this_thread::get_id() != owner_) ++strays_;
+    return inner_->Run(request);
+  }
+
+ private:
+  std::unique_ptr<Backend> inner_ = MakeReferenceBackend();
+  std::thread::id owner_ = std::this_thread::get_id();
+  std::atomic<int>& strays_;
+};
+
+std::string Key(const CaseResult& r) {
+  return r.case_id + "#" + std::to_string(r.data_set) + " " +
+         std::string(StatusName(r.status)) + " " + r.message;
+}
+
+TEST(Runner, RunCasesGivesOneThreadsResultsWithABackendPerThread) {
+  std::vector<TestCase> cases =
+      DiscoverCases(ONNXCTS_SOURCE_DIR "/corpora/malformed");
+  for (TestCase& c : DiscoverCases(kOnnxNode)) cases.push_back(std::move(c));
+  RunOptions options;
+  options.filter = R"(^malformed\.|\.test_(isinf|isnan|sign|abs))";
+  const std::vector<const TestCase*> selected = SelectCases(cases, options);
+  ASSERT_GE(selected.size(), 20u);
+
+  std::vector<std::string> expected;
+  auto single = MakeReferenceBackend();
+  single->Start();
+  for (const TestCase* c : selected) {
+    for (const CaseResult& r : RunCase(*c, *single, options)) {
+      expected.push_back(Key(r));
+    }
+  }
+  std::atomic<int> strays{0};
+  std::mutex mutex;
+  std::set<int> workers;
+  const BackendFor backend_for = [&](int worker) {
+    const std::lock_guard lock(mutex);
+    EXPECT_TRUE(workers.insert(worker).second) << "worker " << worker;
+    return std::make_shared<OneThreadBackend>(strays);
+  };
+  std::atomic<size_t> done{0};
+  const std::vector<CaseResult> results =
+      RunCases(selected, 3, backend_for, options, [&] { ++done; });
+  std::vector<std::string> got;
+  for (const CaseResult& r : results) got.push_back(Key(r));
+  EXPECT_EQ(got, expected);
+  EXPECT_EQ(done, selected.size());
+  EXPECT_EQ(strays, 0);
+  EXPECT_FALSE(workers.empty());
+  EXPECT_LE(*workers.rbegin(), 2);
 }
 
 }  // namespace
