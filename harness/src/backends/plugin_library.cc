@@ -19,6 +19,9 @@ template <class... F>
 struct Overloaded : F... {
   using F::operator()...;
 };
+// clang before 17 does not deduce an aggregate's arguments by itself.
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
 
 // The C view of one attribute; it points into `value`, which must outlive it.
 onnxcts_attribute CAttribute(const std::string& name, const AttrValue& value) {

@@ -67,12 +67,13 @@ std::vector<Dim> StaticShape(const std::vector<int64_t>& dims) {
 nlohmann::json AttributesJson(const Attributes& attrs) {
   nlohmann::json j = nlohmann::json::object();
   for (const auto& [name, value] : attrs) {
+    // clang before 16 cannot capture a structured binding itself.
     std::visit(
-        [&](const auto& v) {
+        [&j, &key = name](const auto& v) {
           using V = std::decay_t<decltype(v)>;
           if constexpr (std::is_same_v<V, int64_t> ||
                         std::is_same_v<V, float>) {
-            j[name] = v;
+            j[key] = v;
           }
         },
         value);

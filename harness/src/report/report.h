@@ -86,8 +86,15 @@ void WriteReport(const std::filesystem::path& path, const Report& report);
 // ReadReport()
 //
 // The report in the file at `path`; throws InputError when it cannot be
-// read, is not JSON, or fails ReportFromJson().
+// read or fails ParseReport().
 Report ReadReport(const std::filesystem::path& path);
+
+// ParseReport()
+//
+// The report in `text`, read from `file`; throws InputError when it is not
+// JSON, nests deeper than kMaxReportDepth, or fails ReportFromJson().
+inline constexpr int kMaxReportDepth = 64;  // reports nest about 10 deep
+Report ParseReport(std::string_view text, const std::string& file);
 
 }  // namespace onnxcts
 

@@ -37,11 +37,30 @@ Report ReadReport(const std::filesystem::path& path) {
   if (!in) throw InputError(file, "", "cannot open the report");
   const std::string text{std::istreambuf_iterator<char>(in), {}};
   if (in.bad()) throw InputError(file, "", "cannot read the report");
+  return ParseReport(text, file);
+}
+
+Report ParseReport(std::string_view text, const std::string& file) {
+  // nlohmann's serializer, copies and comparisons recurse once per level,
+  // so deep nesting (2 bytes a level) would overflow the stack: it is
+  // refused while parsing, before any of it is built.
+  bool too_deep = false;
+  const auto limit = [&too_deep](int depth, nlohmann::json::parse_event_t,
+                                 nlohmann::json&) {
+    if (depth > kMaxReportDepth) too_deep = true;
+    return !too_deep;
+  };
   nlohmann::json json;
   try {
-    json = nlohmann::json::parse(text);
+    json = nlohmann::json::parse(text, limit);
   } catch (const nlohmann::json::parse_error& e) {
     throw InputError(file, "", "not JSON: " + ParseErrorText(e));
+  }
+  if (too_deep) {
+    throw InputError(file, "",
+                     "JSON nested deeper than " +
+                         std::to_string(kMaxReportDepth) +
+                         " levels (a report nests about 10)");
   }
   return ReportFromJson(json, file);
 }

@@ -80,6 +80,14 @@ std::optional<TimePoint> ParseUtcTime(std::string_view s) {
       tm.tm_min != given.tm_min || tm.tm_sec != given.tm_sec) {
     return std::nullopt;
   }
+  // A TimePoint counts nanoseconds in 64 bits, which end in 2262; past
+  // that the conversion below would overflow.
+  constexpr int64_t kLastSecond =
+      std::chrono::duration_cast<std::chrono::seconds>(
+          TimePoint::duration::max())
+          .count() -
+      1;
+  if (tt > kLastSecond) return std::nullopt;
   return TimePoint(std::chrono::duration_cast<TimePoint::duration>(
       std::chrono::seconds(tt) + std::chrono::nanoseconds(ns)));
 }

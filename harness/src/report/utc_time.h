@@ -19,7 +19,8 @@ std::string FormatUtcTime(TimePoint t);
 // ParseUtcTime()
 //
 // The time of YYYY-MM-DDTHH:MM:SS[.f{1,9}]Z; nullopt for anything else,
-// including dates that do not exist (Feb 30) and years before 1970.
+// including dates that do not exist (Feb 30), years before 1970, and times
+// a TimePoint cannot hold (past April 2262).
 std::optional<TimePoint> ParseUtcTime(std::string_view text);
 
 }  // namespace onnxcts

@@ -189,9 +189,17 @@ TEST(ReadReport, RefusesFilesThatAreNotReports) {
 
 TEST(ReadReport, SurvivesDeepNesting) {
   const auto dir = testing::MakeTempDir();
-  testing::WriteFile(dir / "deep.json",
-                     std::string(200000, '[') + std::string(200000, ']'));
-  ExpectUnreadable(dir / "deep.json", "must be a JSON object");
+  const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+  testing::WriteFile(dir / "deep.json", deep);
+  // Deep inside a report that is valid up to its summary, which is compared
+  // (and its difference printed) last: this one overflowed the stack.
+  std::string text = ToJson(testing::EmptyReport()).dump();
+  const std::string total = "\"total\":0";
+  ASSERT_NE(text.find(total), std::string::npos);
+  text.replace(text.find(total), total.size(), "\"total\":" + deep);
+  testing::WriteFile(dir / "deep_summary.json", text);
+  ExpectUnreadable(dir / "deep.json", "nested deeper than 64 levels");
+  ExpectUnreadable(dir / "deep_summary.json", "nested deeper than 64 levels");
 }
 
 }  // namespace

@@ -32,9 +32,14 @@ TEST(ParseUtcTime, RefusesAnythingElse) {
         "2025-03-01T12:00:05ZZ", "2023-02-29T00:00:00Z", "2025-13-01T00:00:00Z",
         "2025-04-31T00:00:00Z", "2025-03-01T24:00:00Z", "2025-03-01T12:60:00Z",
         "1969-12-31T23:59:59Z", "２025-03-01T12:00:05Z",
-        "-025-03-01T12:00:05Z"}) {
+        "-025-03-01T12:00:05Z", "2263-01-01T00:00:00Z", "9999-12-31T23:59:59Z"}) {
     EXPECT_FALSE(ParseUtcTime(bad)) << bad;
   }
+}
+
+TEST(ParseUtcTime, ReadsUpToTheEndOfTimePoint) {
+  EXPECT_TRUE(ParseUtcTime("2262-04-11T23:47:15.999Z"));
+  EXPECT_FALSE(ParseUtcTime("2262-04-11T23:47:16Z"));
 }
 
 TEST(ParseUtcTime, InvertsFormat) {

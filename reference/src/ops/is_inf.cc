@@ -21,10 +21,9 @@ void IsInfLoop(const void* in, uint8_t* out, size_t n, IsInfFlags flags) {
   constexpr U kNeg = static_cast<U>(Row::format.sign_mask() | kPos);
   const uint8_t pos = flags.detect_positive ? 1 : 0;
   const uint8_t neg = flags.detect_negative ? 1 : 0;
-  const U* x = static_cast<const U*>(in);
   for (size_t i = 0; i < n; ++i) {
-    out[i] = static_cast<uint8_t>(((x[i] == kPos) & pos) |
-                                  ((x[i] == kNeg) & neg));
+    const U x = LoadElement<U>(in, i);
+    out[i] = static_cast<uint8_t>(((x == kPos) & pos) | ((x == kNeg) & neg));
   }
 }
 
@@ -90,8 +89,8 @@ void IsInf(DType t, const void* bits, uint8_t* out, size_t n,
       if (n != 0) std::memset(out, 0, n);
     } else {
       const size_t done = IsInfVectors<Row>(bits, out, n, flags);
-      IsInfLoop<Row>(static_cast<const typename Row::Bits*>(bits) + done,
-                     out + done, n - done, flags);
+      IsInfLoop<Row>(From<typename Row::Bits>(bits, done), out + done, n - done,
+                     flags);
     }
   });
 }

@@ -15,9 +15,8 @@ namespace {
 template <typename Row>
 void IsNaNLoop(const void* in, uint8_t* out, size_t n) {
   using U = typename Row::Bits;
-  const U* x = static_cast<const U*>(in);
   for (size_t i = 0; i < n; ++i) {
-    out[i] = internal::IsNaNBits<Row::format>(x[i]);
+    out[i] = internal::IsNaNBits<Row::format>(LoadElement<U>(in, i));
   }
 }
 
@@ -65,8 +64,8 @@ void IsNaN(DType t, const void* bits, uint8_t* out, size_t n) {
   VisitDType(t, [&]<typename Row>() {
     if constexpr (Row::info.is_float()) {
       const size_t done = IsNaNVectors<Row>(bits, out, n);
-      IsNaNLoop<Row>(static_cast<const typename Row::Bits*>(bits) + done,
-                     out + done, n - done);
+      IsNaNLoop<Row>(From<typename Row::Bits>(bits, done), out + done,
+                     n - done);
     } else {
       throw std::invalid_argument("IsNaN is not defined on " +
                                   std::string(Row::info.name));

@@ -3,6 +3,9 @@
 #ifndef ONNXCTS_SRC_OPS_OPS_H_
 #define ONNXCTS_SRC_OPS_OPS_H_
 
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <span>
 
 #include "onnxcts/schema.h"
@@ -22,6 +25,32 @@ inline constexpr DType kBoolOnly[] = {DType::kBool};
 // Same type in and out (Sign).
 inline constexpr Formal kSameTypeIn[] = {{"input", "T"}};
 inline constexpr Formal kSameTypeOut[] = {{"output", "T"}};
+
+// Element `i` of a buffer of U that need not be aligned to U (raw_data may
+// sit at any address); memcpy of a fixed size compiles to one move.
+template <typename U>
+inline U LoadElement(const void* data, size_t i) {
+  U value;
+  std::memcpy(&value, static_cast<const uint8_t*>(data) + i * sizeof(U),
+              sizeof(U));
+  return value;
+}
+
+template <typename U>
+inline void StoreElement(void* data, size_t i, U value) {
+  std::memcpy(static_cast<uint8_t*>(data) + i * sizeof(U), &value, sizeof(U));
+}
+
+// The buffer from element `i` on, as untyped memory.
+template <typename U>
+inline const void* From(const void* data, size_t i) {
+  return static_cast<const uint8_t*>(data) + i * sizeof(U);
+}
+
+template <typename U>
+inline void* From(void* data, size_t i) {
+  return static_cast<uint8_t*>(data) + i * sizeof(U);
+}
 
 }  // namespace onnxcts
 

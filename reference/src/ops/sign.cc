@@ -23,12 +23,10 @@ void SignFloatLoop(const void* in, void* out, size_t n) {
   constexpr U kMagnitude = static_cast<U>(F.magnitude_mask());
   constexpr U kSignBit = static_cast<U>(F.sign_mask());
   constexpr U kOne = static_cast<U>(F.one());
-  const U* x = static_cast<const U*>(in);
-  U* y = static_cast<U*>(out);
   for (size_t i = 0; i < n; ++i) {
-    const U v = x[i];
+    const U v = LoadElement<U>(in, i);
     const U unit = (v & kMagnitude) == 0 ? U{0} : U((v & kSignBit) | kOne);
-    y[i] = internal::IsNaNBits<F>(v) ? v : unit;
+    StoreElement<U>(out, i, internal::IsNaNBits<F>(v) ? v : unit);
   }
 }
 
@@ -37,12 +35,10 @@ void SignIntegerLoop(const void* in, void* out, size_t n) {
   using U = typename Row::Bits;
   using T = std::conditional_t<Row::info.kind == Kind::kSigned,
                                std::make_signed_t<U>, U>;
-  const U* x = static_cast<const U*>(in);
-  U* y = static_cast<U*>(out);
   for (size_t i = 0; i < n; ++i) {
-    const T v = std::bit_cast<T>(x[i]);
+    const T v = std::bit_cast<T>(LoadElement<U>(in, i));
     const T s = static_cast<T>((v > T{0}) - (v < T{0}));
-    y[i] = std::bit_cast<U>(s);
+    StoreElement<U>(out, i, std::bit_cast<U>(s));
   }
 }
 
@@ -98,13 +94,11 @@ void Sign(DType t, const void* bits, void* out, size_t n) {
     constexpr int kBits = Row::info.bits;
     if constexpr (Row::info.is_float()) {
       const size_t done = simd::SignFloat(kBits, bits, out, n, Row::format);
-      SignFloatLoop<Row>(static_cast<const U*>(bits) + done,
-                         static_cast<U*>(out) + done, n - done);
+      SignFloatLoop<Row>(From<U>(bits, done), From<U>(out, done), n - done);
     } else if constexpr (Row::info.is_integer()) {
       const bool is_signed = Row::info.kind == Kind::kSigned;
       const size_t done = simd::SignInteger(kBits, is_signed, bits, out, n);
-      SignIntegerLoop<Row>(static_cast<const U*>(bits) + done,
-                           static_cast<U*>(out) + done, n - done);
+      SignIntegerLoop<Row>(From<U>(bits, done), From<U>(out, done), n - done);
     } else {
       throw std::invalid_argument("Sign is not defined on " +
                                   std::string(Row::info.name));

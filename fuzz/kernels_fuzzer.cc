@@ -1,0 +1,210 @@
+// Differential fuzzing of the fast kernels against the oracle: the input
+// picks an op, opset, dtype, IsInf's attributes, a shape and the element
+// bits (see op_input.h), and also the Highway target the kernels dispatch
+// to, a misalignment of the buffers and whether Sign runs in place. Each
+// element of the kernel's output, called directly and through the schema
+// table, must be the oracle's answer; on the first that is not, the finding
+// names op, dtype and pattern and the input is printed.
+#include <hwy/targets.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "finding.h"
+#include "onnxcts/kernels.h"
+#include "onnxcts/oracle.h"
+#include "onnxcts/verify.h"
+#include "op_input.h"
+
+namespace onnxcts::fuzz {
+namespace {
+
+constexpr size_t kMaxMisalignment = 15;
+
+struct Call {
+  OpInput op;
+  Variant variant = Variant::kSign;
+  int64_t target = 0;  // a Highway target; 0 for the best one
+  size_t misalignment = 0;
+  bool in_place = false;  // Sign only
+};
+
+bool Flag(const Attributes& attributes, const char* name) {
+  const auto it = attributes.find(name);
+  if (it == attributes.end()) return true;  // both default to 1
+  const int64_t* value = std::get_if<int64_t>(&it->second);
+  return value == nullptr || *value != 0;
+}
+
+Variant VariantOf(const OpInput& op) {
+  if (op.schema->op == "Sign") return Variant::kSign;
+  if (op.schema->op == "IsNaN") return Variant::kIsNaN;
+  const bool pos = Flag(op.attributes, "detect_positive");
+  const bool neg = Flag(op.attributes, "detect_negative");
+  if (pos && neg) return Variant::kIsInf;
+  if (pos) return Variant::kIsInfPositive;
+  return neg ? Variant::kIsInfNegative : Variant::kIsInfNone;
+}
+
+IsInfFlags FlagsOf(Variant v) {
+  return {v == Variant::kIsInf || v == Variant::kIsInfPositive,
+          v == Variant::kIsInf || v == Variant::kIsInfNegative};
+}
+
+const std::vector<int64_t>& Targets() {
+  static const std::vector<int64_t> targets = [] {
+    hwy::SetSupportedTargetsForTest(0);
+    return hwy::SupportedAndGeneratedTargets();
+  }();
+  return targets;
+}
+
+// Forces the Highway target, only when it changes: re-dispatching costs.
+void UseTarget(int64_t target) {
+  static int64_t current = 0;
+  if (target != current) hwy::SetSupportedTargetsForTest(target);
+  current = target;
+}
+
+Call ReadCall(const uint8_t* data, size_t size) {
+  FuzzedDataProvider fdp(data, size);
+  Call call;
+  call.op = ReadOpChoice(fdp);
+  call.variant = VariantOf(call.op);
+  const size_t pick = fdp.ConsumeIntegralInRange<size_t>(0, Targets().size());
+  call.target = pick < Targets().size() ? Targets()[pick] : 0;
+  call.misalignment = fdp.ConsumeIntegralInRange<size_t>(0, kMaxMisalignment);
+  call.in_place = fdp.ConsumeBool();
+  ReadElements(fdp, call.op);
+  return call;
+}
+
+// A buffer of exactly `size` bytes at `offset` into its allocation, so that
+// AddressSanitizer sees any access past either end and the kernels meet
+// every alignment.
+class Buffer {
+ public:
+  Buffer(size_t size, size_t offset)
+      : storage_(new uint8_t[size + offset]), data_(storage_.get() + offset) {}
+  uint8_t* data() { return data_; }
+
+ private:
+  std::unique_ptr<uint8_t[]> storage_;
+  uint8_t* data_;
+};
+
+size_t OutputWidth(const Call& call) {
+  return call.variant == Variant::kSign ? Info(call.op.dtype).bytes() : 1;
+}
+
+// Runs the kernel of the call's variant directly on `in` into `out`.
+void RunDirect(const Call& call, const uint8_t* in, uint8_t* out, size_t n) {
+  const DType t = call.op.dtype;
+  switch (call.variant) {
+    case Variant::kSign:
+      return Sign(t, in, out, n);
+    case Variant::kIsNaN:
+      return IsNaN(t, in, out, n);
+    default:
+      return IsInf(t, in, out, n, FlagsOf(call.variant));
+  }
+}
+
+// Runs the schema table's kernel, attributes resolved as a node's are.
+void RunSchema(const Call& call, const Attributes& resolved, const uint8_t* in,
+               uint8_t* out, size_t n) {
+  const OpInput& op = call.op;
+  const DType out_type =
+      call.variant == Variant::kSign ? op.dtype : DType::kBool;
+  const ConstTensorView inputs[] = {{op.dtype, in, op.dims, n}};
+  const TensorView outputs[] = {{out_type, out, op.dims, n}};
+  op.schema->kernel(std::span(inputs), std::span(outputs), resolved);
+}
+
+std::string Hex(uint64_t bits) {
+  char text[24];
+  std::snprintf(text, sizeof text, "0x%llx",
+                static_cast<unsigned long long>(bits));
+  return text;
+}
+
+void Check(const Call& call, const uint8_t* in, const uint8_t* out, size_t n,
+           const char* path, const uint8_t* data, size_t size) {
+  const DTypeInfo& t = Info(call.op.dtype);
+  const DTypeInfo& ot =
+      call.variant == Variant::kSign ? t : Info(DType::kUint8);
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t pattern = LoadBits(t, in, i);
+    const uint64_t want = OracleAnswer(t, call.variant, pattern);
+    const uint64_t got = LoadBits(ot, out, i);
+    if (want == got) continue;
+    ReportFinding(call.op.Label() + " " + oracle::ClassName(t, pattern),
+                  std::string(VariantName(call.variant)) + " (" + path +
+                      ", target " +
+                      (call.target ? hwy::TargetName(call.target) : "best") +
+                      ") on pattern " + Hex(pattern) + " at element " +
+                      std::to_string(i) + ": oracle " + Hex(want) +
+                      ", kernel " + Hex(got),
+                  data, size);
+  }
+}
+
+// A kernel that the dtype table does not define for the op must refuse.
+void CheckRefusal(const Call& call, const uint8_t* in, uint8_t* out, size_t n,
+                  const uint8_t* data, size_t size) {
+  try {
+    RunDirect(call, in, out, n);
+  } catch (const std::invalid_argument&) {
+    return;
+  }
+  ReportFinding(call.op.Label() + " accepted",
+                "the kernel ran on a dtype it does not define", data, size);
+}
+
+}  // namespace
+}  // namespace onnxcts::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace onnxcts;
+  using namespace onnxcts::fuzz;
+  const Call call = ReadCall(data, size);
+  const size_t n = call.op.count();
+  const size_t out_bytes = n * OutputWidth(call);
+  UseTarget(call.target);
+  Buffer in(call.op.bytes.size(), call.misalignment);
+  if (n != 0)
+    std::memcpy(in.data(), call.op.bytes.data(), call.op.bytes.size());
+  Buffer out(out_bytes, kMaxMisalignment - call.misalignment);
+  if (!Defines(call.variant, Info(call.op.dtype))) {
+    CheckRefusal(call, in.data(), out.data(), n, data, size);
+    return 0;
+  }
+  if (call.in_place && call.variant == Variant::kSign) {
+    // Sign may run in place: the buffer then holds input and output.
+    Buffer both(call.op.bytes.size(), call.misalignment);
+    if (n != 0) std::memcpy(both.data(), in.data(), call.op.bytes.size());
+    RunDirect(call, both.data(), both.data(), n);
+    Check(call, in.data(), both.data(), n, "in place", data, size);
+  } else {
+    RunDirect(call, in.data(), out.data(), n);
+    Check(call, in.data(), out.data(), n, "direct", data, size);
+  }
+  Attributes resolved = call.op.attributes;
+  const std::string problem = ResolveAttributes(*call.op.schema, resolved);
+  if (!problem.empty() != !call.op.well_typed) {
+    ReportFinding(call.op.Label() + " attributes",
+                  "ResolveAttributes said \"" + problem + "\"", data, size);
+  }
+  if (problem.empty() && call.op.allowed) {
+    if (out_bytes != 0) std::memset(out.data(), 0xA5, out_bytes);
+    RunSchema(call, resolved, in.data(), out.data(), n);
+    Check(call, in.data(), out.data(), n, "schema", data, size);
+  }
+  return 0;
+}

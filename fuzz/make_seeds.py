@@ -1,0 +1,500 @@
+#!/usr/bin/python3
+"""Makes the seed corpora of the fuzz targets: corpora/fuzz/<target>/<sha1>.
+
+Seeds come from Debian's ONNX test data (libonnx-testdata), from a suite
+that `onnxcts generate` writes (small cases only), from the checked-in
+reports (trimmed), from small real runs, and from inputs made here for what
+those lack (typed fields, external data, paths, differential calls). Run
+with Debian's python, which has the onnx module:
+
+    /usr/bin/python3 fuzz/make_seeds.py --onnxcts build-fuzz/bin/onnxcts \
+        --plugin build-fuzz/lib/onnxcts_defective_plugin.so
+
+then minimise each corpus with a libFuzzer build of its target:
+
+    <target>_fuzzer -merge=1 NEW_DIR corpora/fuzz/<target>
+
+and put NEW_DIR's files (libFuzzer names them by their sha1) in its place.
+Seeds already there are kept; --clean empties the folders first.
+"""
+
+import argparse
+import hashlib
+import json
+import pathlib
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+import onnx
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORPORA = ROOT / "corpora" / "fuzz"
+ONNX_NODE = pathlib.Path("/usr/share/libonnx-testdata/data/node")
+NODE_CASES = [
+    "test_isinf", "test_isinf_negative", "test_isinf_positive", "test_isnan",
+    "test_sign", "test_abs", "test_neg", "test_relu",
+    "test_cast_FLOAT_to_FLOAT16", "test_cast_FLOAT16_to_FLOAT",
+    "test_cast_FLOAT_to_BFLOAT16", "test_cast_BFLOAT16_to_FLOAT",
+]
+TARGETS = ["tensor_proto", "model", "test_case", "external_data",
+           "report_json", "kernels", "plugin_backend"]
+MAX_CASE_BYTES = 4096  # a generated case above this is not a seed
+MAX_FILE_BYTES = 2048
+
+# The dtype table (reference/include/onnxcts/dtype.h): code, width in bytes,
+# in table order, which the differential targets index.
+DTYPES = [
+    ("float", 1, 4), ("uint8", 2, 1), ("int8", 3, 1), ("uint16", 4, 2),
+    ("int16", 5, 2), ("int32", 6, 4), ("int64", 7, 8), ("bool", 9, 1),
+    ("float16", 10, 2), ("double", 11, 8), ("uint32", 12, 4),
+    ("uint64", 13, 8), ("bfloat16", 16, 2), ("float8e4m3fn", 17, 1),
+    ("float8e4m3fnuz", 18, 1), ("float8e5m2", 19, 1),
+    ("float8e5m2fnuz", 20, 1),
+]
+WIDTH = {name: width for name, _, width in DTYPES}
+CODE = {name: code for name, code, _ in DTYPES}
+
+# The schema table in AllSchemas() order, with the dtypes each version
+# allows in the order of reference/src/ops/*.cc. Only seed quality depends
+# on it: a stale list gives other calls, not wrong ones.
+_F8 = ["float8e4m3fn", "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz"]
+_INTS = ["uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32",
+         "int64"]
+SCHEMAS = [
+    ("IsInf", 10, ["float", "double"]),
+    ("IsInf", 20, ["bfloat16", "double", "float", "float16"] + _F8),
+    ("IsNaN", 9, ["float16", "float", "double"]),
+    ("IsNaN", 13, ["bfloat16", "float16", "float", "double"]),
+    ("IsNaN", 20, ["bfloat16", "double", "float", "float16"] + _F8),
+    ("Sign", 9, ["float16", "float", "double"] + _INTS),
+    ("Sign", 13, ["bfloat16", "float16", "float", "double"] + _INTS),
+]
+
+# A few patterns of every class per dtype: zeros, smallest subnormal,
+# normals, infinities, NaNs; integer edges.
+PATTERNS = {
+    "float": [0, 0x80000000, 1, 0x3F800000, 0xBF800000, 0x7F800000,
+              0xFF800000, 0x7FC00000, 0x7F800001, 0xFFFFFFFF],
+    "double": [0, 1 << 63, 1, 0x3FF0000000000000, 0x7FF0000000000000,
+               0xFFF0000000000000, 0x7FF8000000000000, 0x7FF0000000000001],
+    "float16": [0, 0x8000, 1, 0x3C00, 0xBC00, 0x7C00, 0xFC00, 0x7E00,
+                0x7C01, 0xFFFF],
+    "bfloat16": [0, 0x8000, 1, 0x3F80, 0xBF80, 0x7F80, 0xFF80, 0x7FC0,
+                 0x7F81, 0xFFFF],
+    "float8e4m3fn": [0, 0x80, 1, 0x38, 0xB8, 0x7E, 0x7F, 0xFE, 0xFF],
+    "float8e4m3fnuz": [0, 0x80, 1, 0x40, 0xC0, 0x7F, 0xFF],
+    "float8e5m2": [0, 0x80, 1, 0x3C, 0xBC, 0x7C, 0xFC, 0x7D, 0x7E, 0xFF],
+    "float8e5m2fnuz": [0, 0x80, 1, 0x40, 0xC0, 0x7F, 0xFF],
+}
+for _name, _code, _width in DTYPES:
+    if _name not in PATTERNS:
+        _top = 1 << (8 * _width - 1)
+        PATTERNS[_name] = [0, 1, 2, _top - 1, _top, _top + 1, 2 * _top - 1]
+
+
+def write_seed(target, data):
+    folder = CORPORA / target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
+
+
+def elements(dtype, patterns):
+    width = WIDTH[dtype]
+    return b"".join((p & ((1 << 8 * width) - 1)).to_bytes(width, "little")
+                    for p in patterns)
+
+
+def small_cases(suite):
+    """Case folders under `suite` whose files hold MAX_CASE_BYTES or less."""
+    for model in sorted(suite.rglob("model.onnx")):
+        case = model.parent
+        if sum(f.stat().st_size for f in case.rglob("*") if f.is_file()) \
+                <= MAX_CASE_BYTES:
+            yield case
+
+
+def node_cases():
+    return [ONNX_NODE / name for name in NODE_CASES
+            if (ONNX_NODE / name).is_dir()]
+
+
+# ---- tensor_proto and model ------------------------------------------------
+
+def tensor(dtype, dims, name="x"):
+    t = onnx.TensorProto()
+    t.name = name
+    t.data_type = CODE[dtype]
+    t.dims.extend(dims)
+    return t
+
+
+def typed_field(dtype):
+    """onnx.proto's field for dtype's elements, as tensor_io.cc reads it."""
+    if dtype in ("float",):
+        return "float_data"
+    if dtype == "double":
+        return "double_data"
+    if dtype == "int64":
+        return "int64_data"
+    if dtype in ("uint32", "uint64"):
+        return "uint64_data"
+    return "int32_data"
+
+
+def handmade_tensors():
+    """Typed fields and raw_data of every dtype, empty and scalar tensors,
+    external data (the fuzzer's data.bin holds 64 bytes), and the valid
+    ONNX that onnxcts does not model."""
+    out = []
+    for dtype, _, width in DTYPES:
+        pats = PATTERNS[dtype][:3] if dtype != "bool" else [0, 1, 1]
+        raw = tensor(dtype, [len(pats)])
+        raw.raw_data = elements(dtype, pats)
+        out.append(raw)
+        typed = tensor(dtype, [len(pats)])
+        field = typed_field(dtype)
+        if field == "float_data":
+            typed.float_data.extend(struct.unpack("<%df" % len(pats),
+                                                  elements(dtype, pats)))
+        elif field == "double_data":
+            typed.double_data.extend(struct.unpack("<%dd" % len(pats),
+                                                   elements(dtype, pats)))
+        elif field == "int64_data":
+            typed.int64_data.extend(struct.unpack("<%dq" % len(pats),
+                                                  elements(dtype, pats)))
+        elif field == "uint64_data":
+            typed.uint64_data.extend(pats)
+        else:
+            typed.int32_data.extend(pats)
+        out.append(typed)
+        external = tensor(dtype, [8 // width])
+        external.data_location = onnx.TensorProto.EXTERNAL
+        for key, value in (("location", "data.bin"), ("offset", "8"),
+                           ("length", "8")):
+            entry = external.external_data.add()
+            entry.key, entry.value = key, value
+        out.append(external)
+    out.append(tensor("float", [0]))
+    out.append(tensor("float", [2, 0, 3]))
+    scalar = tensor("float16", [])
+    scalar.raw_data = b"\x00\x7c"
+    out.append(scalar)
+    segmented = tensor("float", [1])
+    segmented.segment.begin, segmented.segment.end = 0, 1
+    segmented.raw_data = b"\0\0\0\0"
+    out.append(segmented)
+    strings = onnx.TensorProto()
+    strings.data_type = onnx.TensorProto.STRING
+    strings.dims.append(1)
+    strings.string_data.append(b"x")
+    out.append(strings)
+    return [t.SerializeToString() for t in out]
+
+
+def handmade_models():
+    """What the generated suite lacks: attributes of other types, two nodes,
+    initializers in typed fields and in external data."""
+    x = onnx.helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT, [2])
+    y = onnx.helper.make_tensor_value_info("y", onnx.TensorProto.BOOL, [2])
+    z = onnx.helper.make_tensor_value_info("z", onnx.TensorProto.FLOAT, [2])
+    models = []
+    node = onnx.helper.make_node("IsInf", ["x"], ["y"], detect_negative=0)
+    node.attribute.append(onnx.helper.make_attribute(
+        "t", onnx.helper.make_tensor("t", onnx.TensorProto.FLOAT, [1], [1.0])))
+    graph = onnx.helper.make_graph([node], "g", [x], [y])
+    models.append(onnx.helper.make_model(
+        graph, opset_imports=[onnx.helper.make_opsetid("", 20)]))
+    two = onnx.helper.make_graph(
+        [onnx.helper.make_node("Sign", ["x"], ["s"]),
+         onnx.helper.make_node("Sign", ["s"], ["z"])], "g", [x], [z])
+    models.append(onnx.helper.make_model(
+        two, opset_imports=[onnx.helper.make_opsetid("ai.onnx", 13)]))
+    init = onnx.helper.make_tensor("x", onnx.TensorProto.FLOAT, [2],
+                                   [1.0, float("inf")])
+    models.append(onnx.helper.make_model(
+        onnx.helper.make_graph([onnx.helper.make_node("IsInf", ["x"], ["y"])],
+                               "g", [x], [y], initializer=[init]),
+        opset_imports=[onnx.helper.make_opsetid("", 10)]))
+    external = tensor("float", [2])
+    external.data_location = onnx.TensorProto.EXTERNAL
+    entry = external.external_data.add()
+    entry.key, entry.value = "location", "data.bin"
+    entry = external.external_data.add()
+    entry.key, entry.value = "length", "8"
+    models.append(onnx.helper.make_model(
+        onnx.helper.make_graph([onnx.helper.make_node("IsNaN", ["x"], ["y"])],
+                               "g", [x], [y], initializer=[external]),
+        opset_imports=[onnx.helper.make_opsetid("", 13)]))
+    return [m.SerializeToString() for m in models]
+
+
+def tensor_and_model_seeds(gen):
+    cases = node_cases() + list(small_cases(gen))
+    for case in cases:
+        write_seed("model", (case / "model.onnx").read_bytes())
+        for pb in sorted(case.rglob("*.pb")):
+            if pb.stat().st_size <= MAX_FILE_BYTES:
+                write_seed("tensor_proto", pb.read_bytes())
+    for data in handmade_tensors():
+        write_seed("tensor_proto", data)
+    for data in handmade_models():
+        write_seed("model", data)
+
+
+# ---- test_case --------------------------------------------------------------
+
+def part(kind, data):
+    return bytes([kind]) + struct.pack("<H", len(data)) + data
+
+
+def encode_case(case):
+    """A case folder as test_case_fuzzer's parts."""
+    out = part(0, (case / "model.onnx").read_bytes())
+    if (case / "case.json").is_file():
+        out += part(3, (case / "case.json").read_bytes())
+    data_sets = sorted(case.glob("test_data_set_*"),
+                       key=lambda p: int(p.name.rsplit("_", 1)[1]))
+    for n, ds in enumerate(data_sets):
+        if n:
+            out += part(5, b"")
+        for stem, kind in (("input", 1), ("output", 2)):
+            k = 0
+            while (ds / f"{stem}_{k}.pb").is_file():
+                out += part(kind, (ds / f"{stem}_{k}.pb").read_bytes())
+                k += 1
+    return out
+
+
+def test_case_seeds(gen):
+    for case in node_cases() + list(small_cases(gen)):
+        write_seed("test_case", encode_case(case))
+    # An initializer in data.bin beside the model.
+    x = onnx.helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT, [2])
+    y = onnx.helper.make_tensor_value_info("y", onnx.TensorProto.BOOL, [2])
+    external = tensor("float", [2])
+    external.data_location = onnx.TensorProto.EXTERNAL
+    entry = external.external_data.add()
+    entry.key, entry.value = "location", "data.bin"
+    model = onnx.helper.make_model(
+        onnx.helper.make_graph([onnx.helper.make_node("IsInf", ["x"], ["y"])],
+                               "g", [x], [y], initializer=[external]),
+        opset_imports=[onnx.helper.make_opsetid("", 20)])
+    out = tensor("bool", [2], "y")
+    out.raw_data = b"\0\1"
+    write_seed("test_case", part(0, model.SerializeToString()) +
+               part(4, struct.pack("<2f", 1.0, float("inf"))) +
+               part(2, out.SerializeToString()))
+
+
+# ---- FuzzedDataProvider inputs ----------------------------------------------
+
+class Fdp:
+    """Bytes that FuzzedDataProvider reads back as given: integers from the
+    end (most significant byte first), strings from the front."""
+
+    def __init__(self):
+        self.front = b""
+        self.back = []
+
+    def integral(self, value, lo, hi):
+        span, size = hi - lo, 0
+        while size < 8 and span >> (8 * size):
+            size += 1
+        self.back.extend((value - lo).to_bytes(size, "big"))
+
+    def string(self, text):
+        # A backslash is written twice; one followed by another byte ends
+        # the string.
+        self.front += text.replace(b"\\", b"\\\\") + b"\\x"
+
+    def data(self, tail=b""):
+        return self.front + tail + bytes(reversed(self.back))
+
+
+def op_call(schema, dtype_pick, flags, rank, lead, elems, kernels):
+    """An input of the differential targets (fuzz/op_input.h)."""
+    f = Fdp()
+    f.integral(schema, 0, len(SCHEMAS) - 1)
+    f.integral(0, 0, 3)  # opset: the version itself
+    f.integral(dtype_pick, 0, 255)
+    if SCHEMAS[schema][0] == "IsInf":
+        for flag in flags:
+            f.integral(flag, 0, 5)
+    if kernels:
+        f.integral(0, 0, 1)  # Highway target: the first the CPU has
+        f.integral(len(elems) % 16, 0, 15)  # misalignment
+        f.integral(len(elems) & 1, 0, 255)  # in place
+    f.integral(rank, 0, 4)
+    for d in lead:
+        f.integral(d, 0, 3)
+    return f.data(elems)
+
+
+def differential_seeds():
+    for kernels, target in ((True, "kernels"), (False, "plugin_backend")):
+        for s, (op, _, dtypes) in enumerate(SCHEMAS):
+            for pick, dtype in enumerate(dtypes):
+                elems = elements(dtype, PATTERNS[dtype])
+                flags = (0, 0) if op == "IsInf" else ()  # defaults
+                write_seed(target, op_call(s, pick, flags, 1, [], elems,
+                                           kernels))
+            if op == "IsInf":
+                # 0 and 1; 1 and 0; 2 and a float (see ReadFlag)
+                for flags in ((1, 2), (2, 1), (3, 5)):
+                    elems = elements("float", PATTERNS["float"])
+                    write_seed(target, op_call(s, 0, flags, 2, [2], elems,
+                                               kernels))
+        # Scalars, an empty tensor, and a dtype the schema does not allow.
+        write_seed(target, op_call(6, 1, (), 0, [], b"\x00\x80", kernels))
+        write_seed(target, op_call(2, 0, (), 3, [1, 0], b"", kernels))
+        write_seed(target, op_call(0, 0xF8, (0, 0), 1, [], b"\0" * 8,
+                                   kernels))
+
+
+def external_data_seeds():
+    """Entries for the fuzzer's scratch suite (see external_data_fuzzer.cc);
+    the keys index location, offset, length, checksum, or any."""
+    reads = [
+        (64, [(0, b"../x.bin")]),
+        (16, [(0, b"../../data.bin"), (1, b"8"), (2, b"16")]),
+        (64, [(0, b"y.bin"), (3, b"abc")]),
+        (64, [(0, b"../in_file")]),
+        (64, [(0, b"../in_dir/y.bin")]),
+        (64, [(0, b"../out_file")]),
+        (64, [(0, b"../out_dir/outside.bin")]),
+        (64, [(0, b"../../../outside.bin")]),
+        (64, [(0, b"/etc/hostname")]),
+        (8, [(0, b"fifo")]),
+        (8, [(0, b"y.bin"), (1, b"60"), (2, b"8")]),
+        (0, [(0, b"y.bin"), (1, b"64")]),
+        (8, [(0, b"y.bin"), (1, b"18446744073709551615")]),
+        (64, [(0, b"y.bin"), (0, b"x.bin")]),
+        (64, [(4, b"location"), (1, b"0")]),
+    ]
+    for expected, entries in reads:
+        f = Fdp()
+        f.integral(expected, 0, 80)
+        f.integral(len(entries), 0, 4)
+        for key, value in entries:
+            f.integral(key, 0, 4)
+            if key == 4:
+                f.string(b"other")
+            f.string(value)
+        write_seed("external_data", f.data())
+
+
+# ---- report_json ------------------------------------------------------------
+
+def trim_report(report, max_cells=4, max_per_cell=3, max_loose=2,
+                max_text=300):
+    """A few whole cells of the matrix (one per verdict), their results, a
+    few results outside it, and counts that match: still a valid report."""
+    def key(r):
+        return (r["op"], r["opset"], r["dtype"])
+
+    def in_matrix(r):
+        return r["op"] != "" and r["status"] != "invalid_test_data"
+
+    per_cell = {}
+    for r in report["results"]:
+        if in_matrix(r):
+            per_cell.setdefault(key(r), []).append(r)
+    cells, verdicts = set(), set()
+    for any_verdict in (False, True):  # one of each verdict first
+        for c in report["summary"]["matrix"]:
+            k = (c["op"], c["opset"], c["dtype"])
+            if (any_verdict or c["verdict"] not in verdicts) and \
+                    len(per_cell.get(k, [])) <= max_per_cell and \
+                    len(cells) < max_cells:
+                verdicts.add(c["verdict"])
+                cells.add(k)
+    kept = [r for r in report["results"] if in_matrix(r) and key(r) in cells]
+    kept += [r for r in report["results"] if not in_matrix(r)][:max_loose]
+    for r in kept:
+        for field in ("message", "stderr_tail", "reproduce"):
+            r[field] = r[field][:max_text]
+        for c in r["comparisons"]:
+            for cls in c["by_class"].values():
+                del cls["examples"][2:]
+    report["results"] = kept
+    counts = {s: 0 for s in report["summary"]["counts"]}
+    for r in kept:
+        counts[r["status"]] += 1
+    report["summary"] = {
+        "total": len(kept), "counts": counts,
+        "matrix": [c for c in report["summary"]["matrix"]
+                   if (c["op"], c["opset"], c["dtype"]) in cells]}
+    globs = {r["known_failure"] for r in kept}
+    report["known_failures"] = [k for k in report["known_failures"]
+                                if k["glob"] in globs]
+    report["command_line"] = report["command_line"][:6]
+    return report
+
+
+def checked_report(onnxcts, text, scratch):
+    """`text` if `onnxcts report diff` reads it, else None."""
+    path = scratch / "check.json"
+    path.write_text(text)
+    run = subprocess.run([onnxcts, "report", "diff", path, path],
+                         capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        print("skipped a report seed:", run.stderr.strip(), file=sys.stderr)
+        return None
+    return text
+
+
+def report_seeds(onnxcts, plugin, gen, scratch):
+    texts = []
+    for published in sorted((ROOT / "reports" / "published").glob("*.json")):
+        report = trim_report(json.loads(published.read_text()))
+        texts.append(json.dumps(report, indent=2, sort_keys=True))
+    runs = [("reference", "isinf.v20.float8e4m3fn$|sign.v13.float16")]
+    if plugin:
+        runs.append(("plugin:" + str(plugin),
+                     "sign.v9.float$|isinf.v20.float8e4m3fn$|shape_empty"))
+    for backend, pattern in runs:
+        out = scratch / "run.json"
+        subprocess.run([onnxcts, "run", "--suite", gen / "conformance",
+                        "--backend", backend, "--filter", pattern,
+                        "--report", out], capture_output=True, check=False)
+        if out.is_file():
+            report = trim_report(json.loads(out.read_text()), max_cells=6,
+                                 max_per_cell=8)
+            texts.append(json.dumps(report, indent=2, sort_keys=True))
+    for text in texts:
+        if checked_report(onnxcts, text, scratch):
+            write_seed("report_json", text.encode())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--onnxcts", required=True, type=pathlib.Path,
+                        help="the onnxcts CLI (generate, run, report diff)")
+    parser.add_argument("--plugin", type=pathlib.Path,
+                        help="onnxcts_defective_plugin.so, for a report "
+                             "with failures, deviations and crashes")
+    parser.add_argument("--clean", action="store_true",
+                        help="empty the corpora first")
+    args = parser.parse_args()
+    if args.clean:
+        for target in TARGETS:
+            shutil.rmtree(CORPORA / target, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="onnxcts-seeds-") as tmp:
+        scratch = pathlib.Path(tmp)
+        gen = scratch / "gen"
+        subprocess.run([args.onnxcts, "generate", "--out", gen], check=True,
+                       capture_output=True)
+        tensor_and_model_seeds(gen)
+        test_case_seeds(gen)
+        external_data_seeds()
+        differential_seeds()
+        report_seeds(args.onnxcts, args.plugin, gen, scratch)
+    for target in TARGETS:
+        print(f"{target}: {len(list((CORPORA / target).iterdir()))} seeds")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+// How the differential fuzzers (kernels, plugin_backend) read one call of
+// an operator from fuzz input, so that both explore the same space: a
+// version of an op from the schema table, an opset at which it is in force,
+// a dtype, IsInf's attributes, a shape and the element bits.
+//
+// The choices come from the end of the input and the elements from its
+// front, verbatim: a dictionary entry at the start ("\xAD\xDE\xEF\xBE")
+// becomes the first elements as it stands. Input too short for one element
+// gives an empty tensor; a rank of 2 or more with a zero leading dimension
+// does too.
+#ifndef ONNXCTS_FUZZ_OP_INPUT_H_
+#define ONNXCTS_FUZZ_OP_INPUT_H_
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "onnxcts/dtype.h"
+#include "onnxcts/schema.h"
+
+namespace onnxcts::fuzz {
+
+// Past the newest opset a schema names, how far a chosen opset may go.
+inline constexpr int kOpsetsPastNewest = 3;
+
+struct OpInput {
+  const OpSchema* schema = nullptr;  // the version in force at `opset`
+  int opset = 0;
+  DType dtype = DType::kFloat;
+  bool allowed = true;     // the schema allows `dtype` for input 0
+  Attributes attributes;   // as a node states them: maybe not all valid
+  bool well_typed = true;  // no attribute was given a value of a wrong type
+  std::vector<int64_t> dims;
+  std::vector<uint8_t> bytes;  // product(dims) elements of `dtype`
+
+  size_t count() const { return bytes.size() / Info(dtype).bytes(); }
+  // "IsInf-20 float8e4m3fn": what findings are grouped by.
+  std::string Label() const {
+    return std::string(schema->op) + "-" +
+           std::to_string(schema->since_version) + " " +
+           std::string(Name(dtype));
+  }
+};
+
+// The highest opset at which `schema` is in force.
+inline int LastOpset(const OpSchema& schema) {
+  int next = 0;
+  for (const OpSchema& s : AllSchemas()) {
+    if (s.domain == schema.domain && s.op == schema.op &&
+        s.since_version > schema.since_version &&
+        (next == 0 || s.since_version < next)) {
+      next = s.since_version;
+    }
+  }
+  return next ? next - 1 : schema.since_version + kOpsetsPastNewest;
+}
+
+// An attribute of IsInf: left out, one of a few ints, or a float (which a
+// conformant backend refuses).
+inline void ReadFlag(FuzzedDataProvider& fdp, const char* name, OpInput& op) {
+  static constexpr int64_t kValues[] = {0, 1, 2, -1};
+  const int choice = fdp.ConsumeIntegralInRange(0, 5);
+  if (choice == 0) return;
+  if (choice == 5) {
+    op.attributes[name] = 1.0f;
+    op.well_typed = false;
+    return;
+  }
+  op.attributes[name] = kValues[choice - 1];
+}
+
+// ReadOpChoice()
+//
+// Consumes the op, opset, dtype and attributes from the end of the input.
+// A dtype byte below 0xF0 picks among the dtypes the schema allows; the
+// rest pick from the whole table, which may break the schema.
+inline OpInput ReadOpChoice(FuzzedDataProvider& fdp) {
+  const auto schemas = AllSchemas();
+  OpInput op;
+  op.schema =
+      &schemas[fdp.ConsumeIntegralInRange<size_t>(0, schemas.size() - 1)];
+  op.opset =
+      std::min(op.schema->since_version + fdp.ConsumeIntegralInRange(0, 3),
+               LastOpset(*op.schema));
+  const auto allowed = InputTypes(*op.schema, 0);
+  const uint8_t pick = fdp.ConsumeIntegral<uint8_t>();
+  op.dtype = pick < 0xF0 ? allowed[pick % allowed.size()]
+                         : kDTypes[pick % kDTypes.size()].code;
+  op.allowed = std::ranges::find(allowed, op.dtype) != allowed.end();
+  if (op.schema->op == "IsInf") {
+    ReadFlag(fdp, "detect_positive", op);
+    ReadFlag(fdp, "detect_negative", op);
+  }
+  return op;
+}
+
+// ReadElements()
+//
+// Consumes a shape from the end of the input and then all the rest as the
+// elements: a rank up to 4, leading dimensions up to 3, and a last
+// dimension that takes as many whole elements as there are. A scalar
+// short of bytes is padded with zeros. Without `allow_empty`, a zero
+// dimension becomes 1 and a missing element a zero.
+inline void ReadElements(FuzzedDataProvider& fdp, OpInput& op,
+                         bool allow_empty = true) {
+  const int rank = fdp.ConsumeIntegralInRange(0, 4);
+  const int64_t least = allow_empty ? 0 : 1;
+  int64_t lead = 1;
+  for (int i = 0; i + 1 < rank; ++i) {
+    op.dims.push_back(fdp.ConsumeIntegralInRange<int64_t>(least, 3));
+    lead *= op.dims.back();
+  }
+  const size_t width = Info(op.dtype).bytes();
+  op.bytes = fdp.ConsumeRemainingBytes<uint8_t>();
+  const auto whole = static_cast<int64_t>(op.bytes.size() / width);
+  if (rank == 0) {
+    op.bytes.resize(width);
+    return;
+  }
+  op.dims.push_back(std::max(least, lead == 0 ? whole : whole / lead));
+  op.bytes.resize(static_cast<size_t>(lead * op.dims.back()) * width);
+}
+
+}  // namespace onnxcts::fuzz
+
+#endif  // ONNXCTS_FUZZ_OP_INPUT_H_

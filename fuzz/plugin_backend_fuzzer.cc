@@ -1,0 +1,347 @@
+// Differential fuzzing of a plugin backend, loaded in process, against the
+// reference backend. The input picks a call as the kernels target does (see
+// op_input.h); the fuzzer builds the single-node model and run request the
+// runner would, runs both backends, and judges the plugin's answer as a run
+// would (run/compare.h; deviations where the spec is silent are no
+// finding). A disagreement, a crash or a hang prints one line
+// "onnxcts-fuzz-finding: IsInf-20 float8e4m3fn +qnan" (op, version in
+// force, dtype, then the value class of the first differing element's
+// input, or what went wrong) and the input, and aborts.
+//
+// The plugin is $ONNXCTS_FUZZ_PLUGIN, else onnxcts_reference_plugin.so
+// beside this executable (where OSS-Fuzz puts it), else the build tree's.
+// A call that has not returned after $ONNXCTS_FUZZ_HANG_SECONDS (default 2)
+// is a hang. ONNXCTS_FUZZ_POLICY=strict judges as `--policy strict` does:
+// deviations are findings too. ONNXCTS_FUZZ_NO_EMPTY=1 gives the plugin no
+// empty tensors, for fuzzing a plugin known to fail on them past that.
+// ONNXCTS_FUZZ_KEEP_GOING=1 prints each disagreement of a new signature and
+// goes on (crashes and hangs still end the run): one run then lists them.
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <thread>
+
+#include "backends/plugin_backend.h"
+#include "backends/reference_backend.h"
+#include "finding.h"
+#include "op_input.h"
+#include "run/compare.h"
+#include "run/model_check.h"
+
+namespace onnxcts::fuzz {
+namespace {
+
+namespace fs = std::filesystem;
+using Kind = RunOutcome::Kind;
+using Clock = std::chrono::steady_clock;
+
+std::unique_ptr<Backend> g_reference;
+std::unique_ptr<Backend> g_plugin;
+
+std::string PluginPath() {
+  const char* env = std::getenv("ONNXCTS_FUZZ_PLUGIN");
+  if (env != nullptr && *env != '\0') return env;
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  const fs::path beside = self.parent_path() / "onnxcts_reference_plugin.so";
+  if (!ec && fs::exists(beside, ec)) return beside.string();
+  return ONNXCTS_FUZZ_DEFAULT_PLUGIN;
+}
+
+// What the environment says (see the top of this file).
+struct Options {
+  double hang_seconds = 2;
+  Policy policy = Policy::kSpec;
+  bool allow_empty = true;
+  bool keep_going = false;
+};
+
+bool EnvFlag(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && *value != '\0' && std::string_view(value) != "0";
+}
+
+const Options& TheOptions() {
+  static const Options options = [] {
+    Options o;
+    const char* hang = std::getenv("ONNXCTS_FUZZ_HANG_SECONDS");
+    if (hang != nullptr && std::atof(hang) > 0)
+      o.hang_seconds = std::atof(hang);
+    const char* policy = std::getenv("ONNXCTS_FUZZ_POLICY");
+    if (policy != nullptr && std::string_view(policy) == "strict") {
+      o.policy = Policy::kStrict;
+    }
+    o.allow_empty = !EnvFlag("ONNXCTS_FUZZ_NO_EMPTY");
+    o.keep_going = EnvFlag("ONNXCTS_FUZZ_KEEP_GOING");
+    return o;
+  }();
+  return options;
+}
+
+// ---- Crashes and hangs inside the plugin --------------------------------
+
+// What the signal handler and the watchdog may read: the call under way.
+struct CallInFlight {
+  std::atomic<bool> active{false};
+  std::atomic<bool> reported{false};
+  std::atomic<int64_t> deadline_ns{0};  // steady clock; 0 when idle
+  char label[128] = {};                 // OpInput::Label()
+  const uint8_t* data = nullptr;
+  size_t size = 0;
+};
+CallInFlight g_call;
+
+constexpr int kCrashSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+struct sigaction g_previous[NSIG];
+
+void WriteAll(const char* text, size_t size) {
+  while (size > 0) {
+    const ssize_t n = ::write(STDERR_FILENO, text, size);
+    if (n <= 0) return;
+    text += n;
+    size -= static_cast<size_t>(n);
+  }
+}
+
+void WriteText(const char* text) { WriteAll(text, std::strlen(text)); }
+
+// Async-signal-safe: the finding line of the call, and its input.
+void OnCrash(int signal) {
+  if (g_call.active.load() && !g_call.reported.exchange(true)) {
+    WriteText(kFindingPrefix);
+    WriteText(g_call.label);
+    WriteText(" crash\ninput: \"");
+    static constexpr char kDigits[] = "0123456789abcdef";
+    for (size_t i = 0; i < g_call.size; ++i) {
+      const char escaped[4] = {'\\', 'x', kDigits[g_call.data[i] >> 4],
+                               kDigits[g_call.data[i] & 15]};
+      WriteAll(escaped, 4);
+    }
+    WriteText("\"\n");
+  }
+  // Hand the signal on to the engine's handler, which saves the input. A
+  // fault recurs by itself on return; abort() must be raised again.
+  sigaction(signal, &g_previous[signal], nullptr);
+  if (signal == SIGABRT) raise(signal);
+}
+
+// Installed at the first input, after the engine has installed its own.
+void InstallCrashHandler() {
+  struct sigaction action = {};
+  action.sa_handler = OnCrash;
+  sigemptyset(&action.sa_mask);
+  for (int signal : kCrashSignals) {
+    sigaction(signal, &action, &g_previous[signal]);
+  }
+}
+
+int64_t NowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             Clock::now().time_since_epoch())
+      .count();
+}
+
+// Watches the call under way; a hang is reported like a finding.
+void Watch() {
+  for (;;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const int64_t deadline = g_call.deadline_ns.load();
+    if (deadline == 0 || NowNs() < deadline) continue;
+    g_call.reported = true;
+    ReportFinding(std::string(g_call.label) + " hang",
+                  "the plugin has not returned after " +
+                      std::to_string(TheOptions().hang_seconds) + " s",
+                  g_call.data, g_call.size);
+  }
+}
+
+// Runs the plugin with the call's label and deadline set.
+RunOutcome RunPlugin(const RunRequest& request, const OpInput& op,
+                     const uint8_t* data, size_t size) {
+  std::snprintf(g_call.label, sizeof g_call.label, "%s", op.Label().c_str());
+  g_call.data = data;
+  g_call.size = size;
+  g_call.active = true;
+  g_call.deadline_ns =
+      NowNs() + static_cast<int64_t>(TheOptions().hang_seconds * 1e9);
+  RunOutcome outcome = g_plugin->Run(request);
+  g_call.deadline_ns = 0;
+  g_call.active = false;
+  return outcome;
+}
+
+// ---- The run and its judgment -------------------------------------------
+
+Model SingleNode(const OpInput& op) {
+  const bool predicate = op.schema->op != "Sign";
+  std::vector<Dim> shape;
+  for (int64_t d : op.dims) shape.push_back(Dim{d, ""});
+  Model model;
+  model.ir_version = 9;
+  model.opsets[""] = op.opset;
+  model.inputs.push_back({"x", static_cast<int32_t>(op.dtype), shape});
+  model.outputs.push_back(
+      {"y", static_cast<int32_t>(predicate ? DType::kBool : op.dtype), shape});
+  Node node;
+  node.op_type = std::string(op.schema->op);
+  node.inputs = {"x"};
+  node.outputs = {"y"};
+  node.attributes = op.attributes;
+  model.nodes.push_back(std::move(node));
+  return model;
+}
+
+// The runner's status for an outcome other than ok.
+Status StatusOf(Kind kind) {
+  switch (kind) {
+    case Kind::kOk:
+      return Status::kPass;
+    case Kind::kNotSupported:
+      return Status::kNotSupported;
+    case Kind::kError:
+      return Status::kError;
+    case Kind::kCrash:
+      return Status::kCrash;
+    case Kind::kTimeout:
+      return Status::kTimeout;
+    case Kind::kProtocolError:
+      return Status::kProtocolError;
+    case Kind::kInvalidOutput:
+      return Status::kInvalidOutput;
+  }
+  return Status::kError;
+}
+
+struct Verdict {
+  std::string what;  // the end of the signature
+  std::string detail;
+};
+
+// The value class of the first element that fails.
+Verdict FirstMismatch(const Comparison& c) {
+  const std::pair<const std::string, ClassMismatches>* first = nullptr;
+  for (const auto& entry : c.detail.by_class) {
+    if (first == nullptr ||
+        entry.second.examples[0].index < first->second.examples[0].index) {
+      first = &entry;
+    }
+  }
+  const MismatchExample& e = first->second.examples[0];
+  return {first->first, c.message + "; first at element " +
+                            std::to_string(e.index) + ": input " + e.input +
+                            ", reference " + e.expected + ", plugin " +
+                            e.actual};
+}
+
+// As RunMustReject judges: refusing is right, running is a failure.
+std::optional<Verdict> JudgeMustReject(const RunOutcome& plugin) {
+  if (plugin.kind == Kind::kError || plugin.kind == Kind::kNotSupported) {
+    return std::nullopt;
+  }
+  if (plugin.kind == Kind::kOk) {
+    return Verdict{"accepted_invalid", "ran a model it must refuse"};
+  }
+  return Verdict{std::string(StatusName(StatusOf(plugin.kind))),
+                 plugin.message};
+}
+
+std::optional<Verdict> Judge(const NodeCheck& check, const RunOutcome& ref,
+                             const RunOutcome& plugin, const Tensor& x) {
+  if (check.verdict != NodeCheck::Verdict::kValid) {
+    return JudgeMustReject(plugin);
+  }
+  if (ref.kind != Kind::kOk) {
+    return Verdict{"reference_refused", ref.message};
+  }
+  if (plugin.kind != Kind::kOk) {
+    const Status s = StatusOf(plugin.kind);
+    if (!IsFailure(s, TheOptions().policy, /*require_support=*/false)) {
+      return std::nullopt;
+    }
+    return Verdict{std::string(StatusName(s)), plugin.message};
+  }
+  if (plugin.outputs.size() != 1) {
+    return Verdict{"invalid_output",
+                   std::to_string(plugin.outputs.size()) + " outputs"};
+  }
+  CompareRules rules;
+  rules.schema = check.schema;
+  const Comparison c =
+      CompareOutput(0, ref.outputs[0], plugin.outputs[0], &x, rules);
+  if (IsFailure(c.status, TheOptions().policy, /*require_support=*/false) &&
+      c.status != Status::kInvalidOutput) {
+    return FirstMismatch(c);
+  }
+  if (c.status == Status::kInvalidOutput) {
+    return Verdict{"invalid_output", c.message};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+}  // namespace onnxcts::fuzz
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  using namespace onnxcts;
+  using namespace onnxcts::fuzz;
+  const std::string path = PluginPath();
+  try {
+    g_reference = MakeReferenceBackend();
+    g_reference->Start();
+    const std::string target = path + kInProcessSuffix;
+    g_plugin = MakePluginBackend("plugin:" + target, target);
+    const BackendInfo info = g_plugin->Start();
+    std::fprintf(stderr, "plugin_backend_fuzzer: %s (%s %s)\n", path.c_str(),
+                 info.name.c_str(), info.version.c_str());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "plugin_backend_fuzzer: cannot load %s: %s\n",
+                 path.c_str(), e.what());
+    std::exit(1);
+  }
+  std::thread(Watch).detach();
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace onnxcts;
+  using namespace onnxcts::fuzz;
+  static const bool installed = (InstallCrashHandler(), true);
+  (void)installed;
+  FuzzedDataProvider fdp(data, size);
+  OpInput op = ReadOpChoice(fdp);
+  ReadElements(fdp, op, TheOptions().allow_empty);
+  const Model model = SingleNode(op);
+  Tensor x;
+  x.name = "x";
+  x.dtype = op.dtype;
+  x.dims = op.dims;
+  x.bytes = std::move(op.bytes);
+  static const TestCase kCase;
+  static const DataSet kDataSet;
+  const RunRequest request{&kCase, &kDataSet, &model, {x}, 60};
+  const NodeCheck check = CheckNode(model);
+  const RunOutcome ref = g_reference->Run(request);
+  const RunOutcome plugin = RunPlugin(request, op, data, size);
+  const std::optional<Verdict> verdict = Judge(check, ref, plugin, x);
+  if (!verdict) return 0;
+  const std::string signature = op.Label() + " " + verdict->what;
+  const std::string detail =
+      "opset " + std::to_string(op.opset) + ": " + verdict->detail;
+  if (!TheOptions().keep_going) ReportFinding(signature, detail, data, size);
+  static std::set<std::string> seen;
+  if (seen.insert(signature).second)
+    PrintFinding(signature, detail, data, size);
+  return 0;
+}
