@@ -16,25 +16,15 @@
 #include "core/input_error.h"
 #include "finding.h"
 #include "io/model_io.h"
+#include "one_file_suite.h"
 #include "run/model_check.h"
-#include "scratch_prefix.h"
 #include "tensor_check.h"
 
 namespace onnxcts::fuzz {
 namespace {
 
-struct Suite {
-  TempDir dir{ScratchPrefix("onnxcts-fuzz-model-")};
-  std::string file = (dir.path() / "model.onnx").string();
-
-  Suite() {
-    std::ofstream data(dir.path() / "data.bin", std::ios::binary);
-    for (int i = 0; i < 64; ++i) data.put(static_cast<char>(i % 2));
-  }
-};
-
-const Suite& TheSuite() {
-  static const Suite suite;
+const OneFileSuite& TheSuite() {
+  static const OneFileSuite suite("onnxcts-fuzz-model-", "model.onnx");
   return suite;
 }
 
@@ -49,7 +39,7 @@ struct Context {
 };
 
 std::optional<Model> Decode(std::string_view bytes, const Context& context) {
-  const Suite& suite = TheSuite();
+  const OneFileSuite& suite = TheSuite();
   try {
     return ParseModel(bytes, suite.file, suite.dir.path());
   } catch (const InputError& e) {

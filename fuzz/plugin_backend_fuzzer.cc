@@ -39,6 +39,7 @@
 #include "op_input.h"
 #include "run/compare.h"
 #include "run/model_check.h"
+#include "run/outcome_status.h"
 
 namespace onnxcts::fuzz {
 namespace {
@@ -201,27 +202,6 @@ Model SingleNode(const OpInput& op) {
   node.attributes = op.attributes;
   model.nodes.push_back(std::move(node));
   return model;
-}
-
-// The runner's status for an outcome other than ok.
-Status StatusOf(Kind kind) {
-  switch (kind) {
-    case Kind::kOk:
-      return Status::kPass;
-    case Kind::kNotSupported:
-      return Status::kNotSupported;
-    case Kind::kError:
-      return Status::kError;
-    case Kind::kCrash:
-      return Status::kCrash;
-    case Kind::kTimeout:
-      return Status::kTimeout;
-    case Kind::kProtocolError:
-      return Status::kProtocolError;
-    case Kind::kInvalidOutput:
-      return Status::kInvalidOutput;
-  }
-  return Status::kError;
 }
 
 struct Verdict {

@@ -17,25 +17,14 @@
 #include "core/input_error.h"
 #include "finding.h"
 #include "io/tensor_io.h"
-#include "scratch_prefix.h"
+#include "one_file_suite.h"
 #include "tensor_check.h"
 
 namespace onnxcts::fuzz {
 namespace {
 
-// The folder that stands for the suite: the .pb and one external file.
-struct Suite {
-  TempDir dir{ScratchPrefix("onnxcts-fuzz-tensor-")};
-  std::string file = (dir.path() / "input_0.pb").string();
-
-  Suite() {
-    std::ofstream data(dir.path() / "data.bin", std::ios::binary);
-    for (int i = 0; i < 64; ++i) data.put(static_cast<char>(i % 2));
-  }
-};
-
-const Suite& TheSuite() {
-  static const Suite suite;
+const OneFileSuite& TheSuite() {
+  static const OneFileSuite suite("onnxcts-fuzz-tensor-", "input_0.pb");
   return suite;
 }
 
@@ -62,7 +51,7 @@ struct Context {
 
 std::optional<Tensor> Decode(std::string_view bytes, const Limits& limits,
                              const Context& context) {
-  const Suite& suite = TheSuite();
+  const OneFileSuite& suite = TheSuite();
   try {
     Tensor t = ParseTensor(bytes, suite.file, suite.dir.path(), limits);
     const std::string problem = TensorProblem(t, limits);
