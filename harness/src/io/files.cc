@@ -26,6 +26,20 @@ fs::path RootFor(const fs::path& file, const fs::path& suite_root) {
   return file.has_parent_path() ? file.parent_path() : fs::path(".");
 }
 
+namespace {
+
+void ThrowIfOutside(const fs::path& real, const fs::path& real_root,
+                    const fs::path& path, const std::string& file,
+                    const std::string& field) {
+  if (!IsWithin(real, real_root)) {
+    throw InputError(file, field,
+                     path.string() + " resolves to " + real.string() +
+                         ", outside the suite folder " + real_root.string());
+  }
+}
+
+}  // namespace
+
 fs::path ConfinedPath(const fs::path& path, const fs::path& root,
                       const std::string& file, const std::string& field) {
   std::error_code ec;
@@ -35,21 +49,20 @@ fs::path ConfinedPath(const fs::path& path, const fs::path& root,
                      "cannot resolve the suite folder " + root.string() + ": " +
                          ec.message());
   }
-  const fs::path real = fs::weakly_canonical(path, ec);
+  // First the path as far as it exists, so that a location that leads out
+  // is called so even when it names nothing.
+  const fs::path as_far_as_it_exists = fs::weakly_canonical(path, ec);
+  if (!ec) ThrowIfOutside(as_far_as_it_exists, real_root, path, file, field);
+  // Then every component, as open() would resolve them: weakly_canonical
+  // stops at the first missing folder and collapses the rest lexically, so
+  // "missing/../link" came back as "link" with the link not followed.
+  const fs::path real = fs::canonical(path, ec);
   if (ec) {
     throw InputError(file, field,
                      "cannot resolve " + path.string() + ": " + ec.message());
   }
-  if (!IsWithin(real, real_root)) {
-    throw InputError(file, field,
-                     path.string() + " resolves to " + real.string() +
-                         ", outside the suite folder " + real_root.string());
-  }
-  const fs::file_status status = fs::status(real, ec);
-  if (ec || !fs::exists(status)) {
-    throw InputError(file, field, "no such file: " + path.string());
-  }
-  if (!fs::is_regular_file(status)) {
+  ThrowIfOutside(real, real_root, path, file, field);
+  if (!fs::is_regular_file(fs::status(real, ec)) || ec) {
     throw InputError(file, field, "not a regular file: " + path.string());
   }
   return real;

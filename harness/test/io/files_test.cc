@@ -42,6 +42,14 @@ TEST(Files, ConfinedPathResolvesAndConfines) {
       [&] { ConfinedPath(suite / "a/none", suite.path(), "m", "k"); }, "k");
   ExpectInputError([&] { ConfinedPath(suite / "a", suite.path(), "m", "k"); },
                    "k");
+  // weakly_canonical alone gave "a/out.pb" back for this, unfollowed, since
+  // "missing" does not exist; open() would fail on it, and the check must
+  // not let it through to the link.
+  ExpectInputError(
+      [&] {
+        ConfinedPath(suite / "a/missing/../out.pb", suite.path(), "m", "k");
+      },
+      "k");
   // A root given through a symlink still admits what lies inside it.
   fs::create_directory_symlink(suite.path(), outside / "alias");
   EXPECT_EQ(ConfinedPath(outside / "alias/a/f.pb", outside / "alias", "m", "k"),
