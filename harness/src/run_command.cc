@@ -73,11 +73,7 @@ RunOptions Options(const RunArgs& args) {
   o.backend_spec = args.backend;
   o.filter = args.filter;
   o.policy = ParsePolicy(args.policy).value_or(Policy::kSpec);
-  if (!args.shard.empty()) {
-    o.shard = ParseShard(args.shard);
-  } else if (auto env = ShardFromEnvironment()) {
-    o.shard = *env;
-  }
+  o.shard = ChosenShard(args.shard);
   o.timeout_seconds = args.timeout;
   if (!args.tolerances.empty() && std::filesystem::exists(args.tolerances)) {
     o.tolerances = ReadTolerances(args.tolerances);

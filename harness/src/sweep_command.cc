@@ -136,12 +136,7 @@ int SweepThroughBackend(const SweepArgs& args) {
     throw std::invalid_argument(
         "--backend outputs: reads a suite's outputs; a sweep has no suite");
   }
-  Shard shard;
-  if (!args.shard.empty()) {
-    shard = ParseShard(args.shard);
-  } else if (auto env = ShardFromEnvironment()) {
-    shard = *env;
-  }
+  const Shard shard = ChosenShard(args.shard);
   const std::vector<SweepSlice> plan = PlanSweep(
       ParseSuiteFilter(args.ops, args.dtypes, args.opsets), args.filter, shard);
   Report report = SweepReport(args, shard);

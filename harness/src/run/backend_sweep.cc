@@ -15,6 +15,7 @@
 #include "io/tensor_io.h"
 #include "progress.h"
 #include "run/compare.h"
+#include "run/id_filter.h"
 #include "run/outcome_status.h"
 #include "sweep.h"
 
@@ -22,15 +23,6 @@ namespace onnxcts {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::regex IdFilter(const std::string& text) {
-  try {
-    return std::regex(text);
-  } catch (const std::regex_error& e) {
-    throw std::invalid_argument("--filter '" + text +
-                                "' is not a valid regex: " + e.what());
-  }
-}
 
 // The generated suite's all-patterns cases, renamed into the sweep's ids.
 std::vector<std::pair<CaseSpec, std::string>> SweepCases(
@@ -119,9 +111,8 @@ void Accumulate(OutputComparison& total, const OutputComparison& part,
 std::string Reproduce(const SweepSlice& slice,
                       const BackendSweepOptions& options) {
   return fmt::format(
-      "onnxcts sweep --backend '{}' --filter '^{}$' --report sweep.json",
-      options.backend_spec,
-      std::regex_replace(slice.id, std::regex(R"([.])"), R"(\.)"));
+      "onnxcts sweep --backend '{}' --filter '{}' --report sweep.json",
+      options.backend_spec, IdFilterFor(slice.id));
 }
 
 CaseResult Base(const SweepSlice& slice, const BackendSweepOptions& options) {
@@ -215,7 +206,7 @@ CaseResult SweepOneSlice(const SweepSlice& slice, Backend& backend,
 std::vector<SweepSlice> PlanSweep(const SuiteFilter& filter,
                                   const std::string& id_filter,
                                   const Shard& shard) {
-  const std::regex wanted = IdFilter(id_filter);
+  const std::regex wanted = CompileIdFilter(id_filter);
   std::vector<SweepSlice> plan;
   for (auto& [spec, id] : SweepCases(filter)) {
     if (!std::regex_search(id, wanted)) continue;

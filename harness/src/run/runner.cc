@@ -1,7 +1,6 @@
 #include "run/runner.h"
 
 #include <chrono>
-#include <regex>
 
 #include <fmt/core.h>
 
@@ -12,6 +11,7 @@
 #include "io/unsupported_input.h"
 #include "parallel.h"
 #include "run/compare.h"
+#include "run/id_filter.h"
 #include "run/model_check.h"
 #include "run/outcome_status.h"
 
@@ -25,16 +25,6 @@ struct LoadedData {
   std::vector<Tensor> outputs;
 };
 
-// The id as a regex that matches it alone (ids are dotted lowercase words).
-std::string EscapeDots(const std::string& id) {
-  std::string escaped;
-  for (char ch : id) {
-    if (ch == '.') escaped += '\\';
-    escaped += ch;
-  }
-  return escaped;
-}
-
 CaseResult Base(const TestCase& c, int data_set, const NodeCheck& check,
                 const RunOptions& options) {
   CaseResult r;
@@ -44,8 +34,8 @@ CaseResult Base(const TestCase& c, int data_set, const NodeCheck& check,
   r.opset = check.opset;
   r.dtype = check.dtype;
   r.reproduce = fmt::format(
-      "onnxcts run --suite '{}' --backend '{}' --filter '^{}$'",
-      c.suite_root.string(), options.backend_spec, EscapeDots(c.id));
+      "onnxcts run --suite '{}' --backend '{}' --filter '{}'",
+      c.suite_root.string(), options.backend_spec, IdFilterFor(c.id));
   return r;
 }
 
@@ -230,13 +220,7 @@ std::vector<CaseResult> Unreadable(const TestCase& c, Status status,
 
 std::vector<const TestCase*> SelectCases(const std::vector<TestCase>& cases,
                                          const RunOptions& options) {
-  std::regex filter;
-  try {
-    filter = std::regex(options.filter.empty() ? "" : options.filter);
-  } catch (const std::regex_error& e) {
-    throw std::invalid_argument("--filter '" + options.filter +
-                                "' is not a valid regex: " + e.what());
-  }
+  const std::regex filter = CompileIdFilter(options.filter);
   std::vector<const TestCase*> kept;
   for (const TestCase& c : cases) {
     if (!options.filter.empty() && !std::regex_search(c.id, filter)) continue;

@@ -59,4 +59,9 @@ std::optional<Shard> ShardFromEnvironment() {
   return ParseShard(std::string(index) + "/" + total);
 }
 
+Shard ChosenShard(const std::string& text) {
+  if (!text.empty()) return ParseShard(text);
+  return ShardFromEnvironment().value_or(Shard{});
+}
+
 }  // namespace onnxcts

@@ -26,6 +26,12 @@ Shard ParseShard(const std::string& text);
 // The shard that GTEST_SHARD_INDEX and GTEST_TOTAL_SHARDS name, if set.
 std::optional<Shard> ShardFromEnvironment();
 
+// ChosenShard()
+//
+// The shard of a --shard `text`, else of the environment, else the whole
+// run; throws as ParseShard() does.
+Shard ChosenShard(const std::string& text);
+
 }  // namespace onnxcts
 
 #endif  // ONNXCTS_HARNESS_RUN_SHARD_H_

@@ -46,5 +46,20 @@ TEST(Shard, ReadsGtestVariables) {
   EXPECT_FALSE(ShardFromEnvironment().has_value());
 }
 
+TEST(Shard, FlagBeforeEnvironmentBeforeWholeRun) {
+  EXPECT_EQ(ChosenShard("").count, 1);
+  setenv("GTEST_SHARD_INDEX", "2", 1);
+  setenv("GTEST_TOTAL_SHARDS", "5", 1);
+  const Shard from_env = ChosenShard("");
+  const Shard from_flag = ChosenShard("0/4");
+  unsetenv("GTEST_SHARD_INDEX");
+  unsetenv("GTEST_TOTAL_SHARDS");
+  EXPECT_EQ(from_env.index, 2);
+  EXPECT_EQ(from_env.count, 5);
+  EXPECT_EQ(from_flag.index, 0);
+  EXPECT_EQ(from_flag.count, 4);
+  EXPECT_THROW(ChosenShard("4/4"), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace onnxcts

@@ -1,0 +1,25 @@
+#include "run/id_filter.h"
+
+#include <stdexcept>
+
+namespace onnxcts {
+
+std::regex CompileIdFilter(const std::string& text) {
+  try {
+    return std::regex(text);
+  } catch (const std::regex_error& e) {
+    throw std::invalid_argument("--filter '" + text +
+                                "' is not a valid regex: " + e.what());
+  }
+}
+
+std::string IdFilterFor(const std::string& id) {
+  std::string escaped = "^";
+  for (char ch : id) {
+    if (ch == '.') escaped += '\\';
+    escaped += ch;
+  }
+  return escaped + "$";
+}
+
+}  // namespace onnxcts

@@ -1,0 +1,24 @@
+// The --filter of run and sweep: an ECMAScript regex searched in case ids.
+#ifndef ONNXCTS_HARNESS_RUN_ID_FILTER_H_
+#define ONNXCTS_HARNESS_RUN_ID_FILTER_H_
+
+#include <regex>
+#include <string>
+
+namespace onnxcts {
+
+// CompileIdFilter()
+//
+// `text` as a regex; throws std::invalid_argument quoting it when it is not
+// a valid one, so that the CLI exits 2 with the reason.
+std::regex CompileIdFilter(const std::string& text);
+
+// IdFilterFor()
+//
+// A --filter that keeps `id` alone, for reproduce commands. Ids are dotted
+// lowercase words, so the dots are all that needs escaping.
+std::string IdFilterFor(const std::string& id);
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_RUN_ID_FILTER_H_
