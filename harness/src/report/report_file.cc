@@ -11,7 +11,7 @@ namespace {
 
 // "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
 // without the bracketed prefix, which means nothing to a user.
-std::string ParseErrorText(const nlohmann::json::parse_error& e) {
+std::string ParseErrorText(const nlohmann::json::exception& e) {
   std::string text = e.what();
   const size_t close = text.find("] ");
   return close == std::string::npos ? text : text.substr(close + 2);
@@ -53,7 +53,9 @@ Report ParseReport(std::string_view text, const std::string& file) {
   nlohmann::json json;
   try {
     json = nlohmann::json::parse(text, limit);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
+    // Not only parse_error: a number beyond a double ("1e400") throws
+    // out_of_range.406 from inside the parser.
     throw InputError(file, "", "not JSON: " + ParseErrorText(e));
   }
   if (too_deep) {

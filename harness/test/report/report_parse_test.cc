@@ -179,10 +179,13 @@ TEST(ReadReport, RefusesFilesThatAreNotReports) {
   testing::WriteFile(dir / "truncated.json",
                      ToJson(testing::EmptyReport()).dump().substr(0, 300));
   testing::WriteFile(dir / "utf8.json", "{\"host\": \"\xff\"}");
+  // Found by fuzz/report_json_fuzzer: this number aborted report diff.
+  testing::WriteFile(dir / "overflow.json", "{\"total\": 2e652}");
   ExpectUnreadable(dir / "garbage.json", "not JSON");
   ExpectUnreadable(dir / "empty.json", "not JSON");
   ExpectUnreadable(dir / "truncated.json", "not JSON");
   ExpectUnreadable(dir / "utf8.json", "not JSON");
+  ExpectUnreadable(dir / "overflow.json", "not JSON: number overflow");
   ExpectUnreadable(dir / "missing.json", "cannot open");
   ExpectUnreadable(dir, "is a folder");
 }
