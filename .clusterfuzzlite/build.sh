@@ -91,8 +91,15 @@ zip_seeds() {
   local zip_file=$1
   shift
   rm -f "${zip_file}"
-  local files
-  mapfile -t files < <(find "$@" -maxdepth 1 -type f 2>/dev/null | sort)
+  local file files=()
+  local -A seen=()
+  # A seed can also be a regression file; one sha1 name is one content, and
+  # zip -j refuses a name twice.
+  while IFS= read -r file; do
+    [[ -n ${seen[${file##*/}]:-} ]] && continue
+    seen[${file##*/}]=1
+    files+=("${file}")
+  done < <(find "$@" -maxdepth 1 -type f 2>/dev/null | sort)
   ((${#files[@]} == 0)) && return
   zip -q -j "${zip_file}" "${files[@]}"
 }
