@@ -52,6 +52,19 @@ inline void PrintFinding(std::string_view signature, std::string_view detail,
   std::abort();
 }
 
+// The input a target is checking: Fail() reports a finding signed
+// "<target> <what>" for it.
+struct Finder {
+  std::string_view target;
+  const uint8_t* data;
+  size_t size;
+
+  [[noreturn]] void Fail(std::string_view what, std::string_view detail) const {
+    ReportFinding(std::string(target) + " " + std::string(what), detail, data,
+                  size);
+  }
+};
+
 }  // namespace onnxcts::fuzz
 
 #endif  // ONNXCTS_FUZZ_FINDING_H_

@@ -28,17 +28,7 @@ const OneFileSuite& TheSuite() {
   return suite;
 }
 
-struct Context {
-  const uint8_t* data;
-  size_t size;
-
-  [[noreturn]] void Fail(std::string_view what,
-                         const std::string& detail) const {
-    ReportFinding("model " + std::string(what), detail, data, size);
-  }
-};
-
-std::optional<Model> Decode(std::string_view bytes, const Context& context) {
+std::optional<Model> Decode(std::string_view bytes, const Finder& context) {
   const OneFileSuite& suite = TheSuite();
   try {
     return ParseModel(bytes, suite.file, suite.dir.path());
@@ -48,7 +38,7 @@ std::optional<Model> Decode(std::string_view bytes, const Context& context) {
   }
 }
 
-void CheckInitializers(const Model& model, const Context& context) {
+void CheckInitializers(const Model& model, const Finder& context) {
   for (const Tensor& t : model.initializers) {
     const std::string problem = TensorProblem(t, Limits{});
     if (!problem.empty()) context.Fail("initializer", t.name + ": " + problem);
@@ -58,7 +48,7 @@ void CheckInitializers(const Model& model, const Context& context) {
 // A valid verdict must come with everything the runner and the reference
 // backend then rely on.
 void CheckVerdict(const Model& model, const NodeCheck& check,
-                  const Context& context) {
+                  const Finder& context) {
   if (check.verdict != NodeCheck::Verdict::kValid) {
     if (check.reason.empty()) context.Fail("check_reason", "no reason given");
     return;
@@ -86,7 +76,7 @@ bool Writable(const Model& model) {
 }
 
 void CheckRoundTrip(const Model& model, const NodeCheck& check,
-                    const Context& context) {
+                    const Finder& context) {
   const std::string written = EncodeModel(model);
   const std::optional<Model> again = Decode(written, context);
   if (!again) context.Fail("round_trip", "the written model does not read");
@@ -104,7 +94,7 @@ void CheckRoundTrip(const Model& model, const NodeCheck& check,
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace onnxcts;
   using namespace onnxcts::fuzz;
-  const Context context{data, size};
+  const Finder context{"model", data, size};
   const std::optional<Model> model = Decode(
       std::string_view(reinterpret_cast<const char*>(data), size), context);
   if (!model) return 0;

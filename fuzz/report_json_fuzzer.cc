@@ -19,23 +19,13 @@ namespace {
 
 constexpr char kFile[] = "fuzz.json";
 
-struct Context {
-  const uint8_t* data;
-  size_t size;
-
-  [[noreturn]] void Fail(const std::string& what,
-                         const std::string& detail) const {
-    ReportFinding("report_json " + what, detail, data, size);
-  }
-};
-
 // As WriteReport() writes it.
 std::string Text(const Report& report) {
   return ToJson(report).dump(2, ' ', false,
                              nlohmann::json::error_handler_t::replace);
 }
 
-Report ReadBack(const Report& report, const Context& context) {
+Report ReadBack(const Report& report, const Finder& context) {
   const std::string text = Text(report);
   try {
     return ParseReport(text, kFile);
@@ -50,7 +40,7 @@ bool Unchanged(const ReportDiff& d) {
          d.cells_improved.empty();
 }
 
-void CheckMerge(const Report& report, const Context& context) {
+void CheckMerge(const Report& report, const Finder& context) {
   Report merged;
   try {
     merged = MergeReports({report}, {kFile});
@@ -66,7 +56,7 @@ void CheckMerge(const Report& report, const Context& context) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace onnxcts;
   using namespace onnxcts::fuzz;
-  const Context context{data, size};
+  const Finder context{"report_json", data, size};
   Report report;
   try {
     report = ParseReport(

@@ -38,19 +38,8 @@ Limits TightLimits() {
   return limits;
 }
 
-struct Context {
-  const uint8_t* data;
-  size_t size;
-
-  [[noreturn]] void Fail(std::string_view what,
-                         const std::string& detail) const {
-    ReportFinding(std::string("tensor_proto ") + std::string(what), detail,
-                  data, size);
-  }
-};
-
 std::optional<Tensor> Decode(std::string_view bytes, const Limits& limits,
-                             const Context& context) {
+                             const Finder& context) {
   const OneFileSuite& suite = TheSuite();
   try {
     Tensor t = ParseTensor(bytes, suite.file, suite.dir.path(), limits);
@@ -64,7 +53,7 @@ std::optional<Tensor> Decode(std::string_view bytes, const Limits& limits,
 }
 
 // Encoding and decoding again must give the tensor back, bit for bit.
-void CheckRoundTrip(const Tensor& t, Payload payload, const Context& context) {
+void CheckRoundTrip(const Tensor& t, Payload payload, const Finder& context) {
   const std::string bytes = ToTensorProto(t, payload).SerializeAsString();
   const std::optional<Tensor> again = Decode(bytes, Limits{}, context);
   if (!again || !SameTensor(t, *again)) {
@@ -81,7 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace onnxcts;
   using namespace onnxcts::fuzz;
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  const Context context{data, size};
+  const Finder context{"tensor_proto", data, size};
   const std::optional<Tensor> tensor = Decode(bytes, Limits{}, context);
   const std::optional<Tensor> tight = Decode(bytes, TightLimits(), context);
   if (tight && (!tensor || !SameTensor(*tight, *tensor))) {
