@@ -9,8 +9,13 @@
 namespace onnxcts {
 namespace {
 
+// One file per test: CTest runs the tests of this binary as parallel
+// processes, and a shared name let one test read another's lines.
 std::filesystem::path WriteFile(const std::string& text) {
-  const auto path = std::filesystem::path(testing::TempDir()) / "known.txt";
+  const std::string test =
+      testing::UnitTest::GetInstance()->current_test_info()->name();
+  const auto path =
+      std::filesystem::path(testing::TempDir()) / (test + "-known.txt");
   std::ofstream(path) << text;
   return path;
 }
