@@ -1,8 +1,13 @@
 // onnxcts backends: which backends there are, and whether each can start
-// here (the built-in ones are started for real to find out).
+// here (the built-in and named ones are started for real to find out, side
+// by side, since a compiler's worker can take seconds to import).
 #include <fmt/core.h>
 
-#include "backends/worker_backend.h"
+#include <future>
+#include <string>
+#include <vector>
+
+#include "backends/named_backends.h"
 #include "commands.h"
 #include "core/backend.h"
 
@@ -10,26 +15,32 @@ namespace onnxcts {
 namespace {
 
 struct BackendKind {
-  const char* spec;
-  const char* what;
+  std::string spec;
+  std::string what;
   bool startable;  // a fixed spec that can be tried as it is
 };
 
-constexpr BackendKind kKinds[] = {
-    {"reference", "onnxcts's own kernels, in process", true},
-    {"ort", "ONNX Runtime through onnxruntime-node (harness/workers/ort)",
-     true},
-    {"command:CMDLINE", "any worker speaking docs/worker-protocol.md", false},
-    {"outputs:DIR", "outputs a backend wrote offline, mirroring the suite",
-     false},
-    {"plugin:PATH.so", "a shared library with harness/include/onnxcts/"
-                       "backend_plugin.h's C ABI (child process; add "
-                       "?inprocess to run it in process)",
-     false},
-};
+std::vector<BackendKind> Kinds() {
+  std::vector<BackendKind> kinds = {
+      {"reference", "onnxcts's own kernels, in process", true}};
+  for (const NamedBackend& b : NamedBackends()) {
+    kinds.push_back({std::string(b.name), std::string(b.what), b.probed});
+  }
+  kinds.push_back({"command:CMDLINE",
+                   "any worker speaking docs/worker-protocol.md", false});
+  kinds.push_back({"outputs:DIR",
+                   "outputs a backend wrote offline, mirroring the suite",
+                   false});
+  kinds.push_back({"plugin:PATH.so",
+                   "a shared library with harness/include/onnxcts/"
+                   "backend_plugin.h's C ABI (child process; add ?inprocess "
+                   "to run it in process)",
+                   false});
+  return kinds;
+}
 
 // "ready <name> <version>" or why it cannot start.
-std::string Probe(const char* spec) {
+std::string Probe(const std::string& spec) {
   try {
     const BackendInfo info = MakeBackend(spec)->Start();
     return fmt::format("ready      {} {}", info.name, info.version);
@@ -39,11 +50,18 @@ std::string Probe(const char* spec) {
 }
 
 int ListBackends() {
-  for (const BackendKind& k : kKinds) {
-    fmt::print("{:<16} {}\n", k.spec, k.what);
-    if (k.startable) fmt::print("{:<16} {}\n", "", Probe(k.spec));
+  const std::vector<BackendKind> kinds = Kinds();
+  std::vector<std::future<std::string>> probes;
+  for (const BackendKind& k : kinds) {
+    probes.push_back(k.startable
+                         ? std::async(std::launch::async, Probe, k.spec)
+                         : std::async(std::launch::deferred,
+                                      [] { return std::string(); }));
   }
-  fmt::print("ort worker: {}\n", OrtWorkerCommand());
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    fmt::print("{:<16} {}\n", kinds[i].spec, kinds[i].what);
+    if (kinds[i].startable) fmt::print("{:<16} {}\n", "", probes[i].get());
+  }
   return kExitOk;
 }
 

@@ -81,10 +81,10 @@ RunOptions Options(const RunArgs& args) {
   return o;
 }
 
-std::vector<TestCase> Discover(const std::vector<std::string>& suites) {
+std::vector<TestCase> Discover(const std::vector<SuiteArg>& suites) {
   std::vector<TestCase> cases;
-  for (const std::string& suite : suites) {
-    for (TestCase& c : DiscoverCases(suite)) cases.push_back(std::move(c));
+  for (const SuiteArg& suite : suites) {
+    for (TestCase& c : DiscoverCases(suite.dir)) cases.push_back(std::move(c));
   }
   std::ranges::sort(cases, {}, &TestCase::id);
   return cases;
@@ -134,7 +134,9 @@ std::vector<KnownFailureEntry> Entries(const std::vector<KnownFailure>& list) {
 int Run(const RunArgs& args) {
   PrepareHeap();
   const RunOptions options = Options(args);
-  const std::vector<TestCase> cases = Discover(args.suites);
+  std::vector<SuiteArg> suites;
+  for (const std::string& s : args.suites) suites.push_back(ParseSuiteArg(s));
+  const std::vector<TestCase> cases = Discover(suites);
   std::vector<KnownFailure> known;
   if (!args.known_failures.empty()) {
     known = ReadKnownFailures(args.known_failures, Today());
@@ -147,9 +149,7 @@ int Run(const RunArgs& args) {
   ApplyKnownFailures(known, report.results, options.policy);
   report.ended = std::chrono::system_clock::now();
   report.host = HostName();
-  for (const std::string& s : args.suites) {
-    report.suites.push_back(std::filesystem::absolute(s).lexically_normal());
-  }
+  for (const SuiteArg& s : suites) report.suites.push_back(s.label);
   report.policy = options.policy;
   report.filter = options.filter;
   report.shard = {options.shard.index, options.shard.count};
@@ -173,10 +173,13 @@ void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
   args->argv.assign(argv, argv + argc);
   CLI::App* cmd =
       app.add_subcommand("run", "Check a backend against test suites");
-  cmd->add_option("--suite", args->suites, "suite root(s) or case folder(s)")
+  cmd->add_option("--suite", args->suites,
+                  "[LABEL=]DIR: suite root(s) or case folder(s), each named "
+                  "in the report by LABEL (e.g. onnx-1.22/node)")
       ->required();
   cmd->add_option("--backend", args->backend,
-                  "reference | ort | command:CMD | outputs:DIR | plugin:SO")
+                  "reference | a named backend (onnxcts backends) | "
+                  "command:CMD | outputs:DIR | plugin:SO")
       ->required();
   cmd->add_option("--report", args->report, "write the JSON report here");
   cmd->add_option("--filter", args->filter, "regex on the dotted case id");

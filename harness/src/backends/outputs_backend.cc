@@ -53,7 +53,7 @@ class OutputsBackend : public Backend {
                                " is not a folder");
     }
     root_ = fs::canonical(dir_);
-    BackendInfo info{spec_, "outputs", ""};
+    BackendInfo info{spec_, "outputs", "", {}};
     const fs::path description = root_ / "backend.json";
     if (!Exists(description)) return info;
     try {

@@ -45,10 +45,10 @@ class PluginBackend : public Backend {
   BackendInfo Start() override {
     if (in_process_) {
       library_ = std::make_unique<PluginLibrary>(path_);
-      return {spec_, library_->name(), library_->version()};
+      return {spec_, library_->name(), library_->version(), {}};
     }
     const PluginHello hello = Launch();
-    return {spec_, hello.name, hello.version};
+    return {spec_, hello.name, hello.version, {}};
   }
 
   RunOutcome Run(const RunRequest& request) override {

@@ -10,7 +10,7 @@ using Kind = RunOutcome::Kind;
 class ReferenceBackend : public Backend {
  public:
   BackendInfo Start() override {
-    return {"reference", "onnxcts-reference", ONNXCTS_VERSION};
+    return {"reference", "onnxcts-reference", ONNXCTS_VERSION, {}};
   }
 
   RunOutcome Run(const RunRequest& request) override {

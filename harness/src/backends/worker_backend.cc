@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "backends/child_process.h"
+#include "backends/shell_quote.h"
 #include "backends/temp_dir.h"
 #include "backends/worker_protocol.h"
 #include "io/tensor_io.h"
@@ -21,13 +22,6 @@ using OutcomeKind = RunOutcome::Kind;
 using Io = ChildProcess::Io;
 
 constexpr std::chrono::milliseconds kExitGrace{1000};
-
-std::string ShellQuote(const std::string& word) {
-  std::string quoted = "'";
-  for (char c : word)
-    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
 
 class WorkerBackend : public Backend {
  public:
@@ -46,7 +40,7 @@ class WorkerBackend : public Backend {
   BackendInfo Start() override {
     temp_.emplace("onnxcts-worker-");
     const WorkerHello hello = Launch();
-    return {spec_, hello.name, hello.version};
+    return {spec_, hello.name, hello.version, hello.options};
   }
 
   RunOutcome Run(const RunRequest& request) override {
@@ -241,15 +235,13 @@ std::unique_ptr<Backend> MakeWorkerBackend(std::string spec,
                                          std::move(options));
 }
 
-std::string OrtWorkerCommand() {
+std::string OrtWorkerCommand(std::string_view runtime) {
   const char* custom = std::getenv("ONNXCTS_ORT_WORKER");
-  if (custom != nullptr && *custom != '\0') return custom;
-  return "node " + ShellQuote(std::string(ONNXCTS_SOURCE_DIR) +
-                              "/harness/workers/ort/worker.js");
-}
-
-std::unique_ptr<Backend> MakeOrtBackend(std::string spec) {
-  return MakeWorkerBackend(std::move(spec), OrtWorkerCommand());
+  if (runtime == "node" && custom != nullptr && *custom != '\0') return custom;
+  std::string cmd = "node " + ShellQuote(std::string(ONNXCTS_SOURCE_DIR) +
+                                         "/harness/workers/ort/worker.js");
+  if (runtime != "node") cmd += " --runtime " + ShellQuote(std::string(runtime));
+  return cmd;
 }
 
 }  // namespace onnxcts

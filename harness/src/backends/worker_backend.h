@@ -1,5 +1,5 @@
-// The `command:CMDLINE` backend, and `ort` (a `command:` backend whose
-// worker ships in harness/workers/ort): one long-lived worker process that
+// The `command:CMDLINE` backend, and the named backends (`ort`, `openvino`,
+// ...: `command:` backends whose workers ship in harness/workers): one long-lived worker process that
 // speaks the worker protocol (worker_protocol.h), restarted after it
 // crashes, hangs or breaks the protocol.
 #ifndef ONNXCTS_HARNESS_BACKENDS_WORKER_BACKEND_H_
@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "core/backend.h"
 #include "io/limits.h"
@@ -32,14 +33,11 @@ std::unique_ptr<Backend> MakeWorkerBackend(std::string spec,
 
 // OrtWorkerCommand()
 //
-// The command line of the ONNX Runtime worker: $ONNXCTS_ORT_WORKER when set
-// and not empty, else `node <source dir>/harness/workers/ort/worker.js`.
-std::string OrtWorkerCommand();
-
-// MakeOrtBackend()
-//
-// MakeWorkerBackend(spec, OrtWorkerCommand()).
-std::unique_ptr<Backend> MakeOrtBackend(std::string spec = "ort");
+// The command line of the ONNX Runtime worker for `runtime` ("node":
+// onnxruntime-node, "web": onnxruntime-web): for node $ONNXCTS_ORT_WORKER
+// when set and not empty, else `node <source dir>/harness/workers/ort/
+// worker.js [--runtime web]`.
+std::string OrtWorkerCommand(std::string_view runtime = "node");
 
 }  // namespace onnxcts
 

@@ -137,7 +137,20 @@ ParsedHello ParseWorkerHello(std::string_view line) {
     }
   }
   parsed.hello = WorkerHello{(*doc)["name"].get<std::string>(),
-                             (*doc)["version"].get<std::string>()};
+                             (*doc)["version"].get<std::string>(),
+                             {}};
+  const auto options = doc->find("options");
+  if (options != doc->end() && !options->is_object()) {
+    parsed.protocol_error = "hello answer's \"options\" is not an object: " +
+                            Excerpt(line);
+    parsed.hello.reset();
+    return parsed;
+  }
+  if (options == doc->end()) return parsed;
+  for (const auto& [key, value] : options->items()) {
+    parsed.hello->options[key] =
+        value.is_string() ? value.get<std::string>() : value.dump();
+  }
   return parsed;
 }
 

@@ -6,6 +6,7 @@
 #define ONNXCTS_HARNESS_BACKENDS_WORKER_PROTOCOL_H_
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +21,7 @@ inline constexpr int kWorkerProtocol = 1;
 struct WorkerHello {
   std::string name;
   std::string version;
+  std::map<std::string, std::string> options;  // hello's optional "options"
 };
 
 struct ParsedHello {

@@ -4,6 +4,7 @@
 #define ONNXCTS_HARNESS_CORE_BACKEND_H_
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@ struct BackendInfo {
   std::string spec;  // as given to --backend
   std::string name;  // from the worker's hello, or built in
   std::string version;
+  // The options the backend says it runs with (a worker's hello), e.g. an
+  // inference precision; empty for most.
+  std::map<std::string, std::string> options;
 };
 
 struct RunRequest {

@@ -38,6 +38,7 @@ void PrepareOutput(const fs::path& out) {
 void WriteSuiteJson(const fs::path& dir, const std::string& description) {
   fs::create_directories(dir);
   const nlohmann::json j = {{"id_prefix", "onnxcts"},
+                            {"label", "onnxcts/" + dir.filename().string()},
                             {"description", description}};
   std::ofstream(dir / "suite.json") << j.dump(2) << "\n";
 }

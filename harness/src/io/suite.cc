@@ -40,9 +40,29 @@ std::string JoinIdParts(fs::path::const_iterator begin,
   return id;
 }
 
-// "onnx.<folder>.<case path>" when `dir` lies in a copy of ONNX's own test
-// data, so that the id does not depend on which folder was given.
-std::optional<std::string> OnnxDataId(const fs::path& dir) {
+// "1.22" for an onnx package folder beside onnx-1.22.0.dist-info (a wheel's
+// install), else "".
+std::string WheelVersion(const fs::path& onnx_dir) {
+  std::error_code ec;
+  for (fs::directory_iterator it(onnx_dir.parent_path(), ec), end;
+       !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with("onnx-") || !name.ends_with(".dist-info")) continue;
+    const std::string version = name.substr(5, name.size() - 5 - 10);
+    const size_t minor_end = version.find('.', version.find('.') + 1);
+    return version.substr(0, minor_end);
+  }
+  return "";
+}
+
+// Where `dir` lies in a copy of ONNX's own test data: the wheel's version
+// ("" for another copy, such as Debian's) and the folders after its data/.
+struct OnnxDataPlace {
+  std::string version;
+  fs::path rest;
+};
+
+std::optional<OnnxDataPlace> FindOnnxData(const fs::path& dir) {
   const std::vector<fs::path> parts(dir.begin(), dir.end());
   constexpr std::array<std::string_view, 3> kBackendTest = {"onnx", "backend",
                                                             "test"};
@@ -53,11 +73,23 @@ std::optional<std::string> OnnxDataId(const fs::path& dir) {
         i >= 3 && std::equal(kBackendTest.begin(), kBackendTest.end(),
                              parts.begin() + static_cast<long>(i - 3));
     if (!debian && !upstream) continue;
-    auto rest = dir.begin();
-    std::advance(rest, static_cast<long>(i + 1));
-    return "onnx." + JoinIdParts(rest, dir.end());
+    fs::path rest;
+    for (size_t k = i + 1; k < parts.size(); ++k) rest /= parts[k];
+    fs::path onnx_dir;
+    for (size_t k = 0; upstream && k + 3 <= i; ++k) onnx_dir /= parts[k];
+    return OnnxDataPlace{upstream ? WheelVersion(onnx_dir) : "", rest};
   }
   return std::nullopt;
+}
+
+// "onnx.<folder>.<case path>" when `dir` lies in a copy of ONNX's own test
+// data, so that the id does not depend on which folder was given.
+std::optional<std::string> OnnxDataId(const fs::path& dir) {
+  const auto place = FindOnnxData(dir);
+  if (!place) return std::nullopt;
+  const std::string head =
+      place->version.empty() ? "onnx" : "onnx_" + IdPart(place->version);
+  return head + "." + JoinIdParts(place->rest.begin(), place->rest.end());
 }
 
 // A description file; like every file of a suite, it may not lead the
@@ -102,6 +134,21 @@ std::string SuitePrefix(const fs::path& root) {
     if (prefix) return CheckedId(*prefix, file, "id_prefix");
   }
   return IdPart(root.filename().string());
+}
+
+std::string SuiteLabelOf(const fs::path& root) {
+  if (const auto place = FindOnnxData(root)) {
+    const std::string head =
+        place->version.empty() ? "onnx" : "onnx-" + place->version;
+    return (fs::path(head) / place->rest).generic_string();
+  }
+  const fs::path file = root / "suite.json";
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(file, ec))) {
+    const auto label = StringMember(ReadJsonObject(file, root), "label", file);
+    if (label) return *label;
+  }
+  return root.filename().string();
 }
 
 void ReadCaseJson(TestCase& c) {
@@ -185,6 +232,23 @@ fs::path CheckedRoot(const fs::path& root) {
 }
 
 }  // namespace
+
+std::string DefaultSuiteLabel(const fs::path& root_arg) {
+  return SuiteLabelOf(CheckedRoot(root_arg));
+}
+
+SuiteArg ParseSuiteArg(const std::string& arg) {
+  const size_t eq = arg.find('=');
+  const std::string label = arg.substr(0, eq);
+  const bool labelled =
+      eq != std::string::npos && eq > 0 && label[0] != '/' &&
+      std::ranges::all_of(label, [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+               std::string_view("._/-").find(c) != std::string_view::npos;
+      });
+  if (!labelled) return {DefaultSuiteLabel(arg), arg};
+  return {label, arg.substr(eq + 1)};
+}
 
 bool IsCaseId(std::string_view id) {
   bool word_started = false;

@@ -8,6 +8,9 @@
 //   - ONNX's own test data (a path through libonnx-testdata/data/<folder>/
 //     or onnx/backend/test/data/<folder>/) is "onnx.<folder>.<case path>",
 //     e.g. "onnx.node.test_isinf", whichever folder the suite was given as;
+//     in a wheel's copy (beside onnx-1.22.0.dist-info) the head carries the
+//     version, "onnx_1_22.node.test_isinf", so that two ONNX releases' cases
+//     can run side by side;
 //   - other cases are "<prefix>.<case path>", where the prefix is
 //     suite.json's "id_prefix" in the suite folder, else that folder's name;
 //   - a case.json in the case folder may set "id" outright, and also
@@ -19,6 +22,7 @@
 #define ONNXCTS_HARNESS_IO_SUITE_H_
 
 #include <filesystem>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -35,6 +39,27 @@ namespace onnxcts {
 // suite.json or case.json. Data sets that break the layout (a gap in the
 // input_K or output_K numbering, a stray file) get a layout_problem.
 std::vector<TestCase> DiscoverCases(const std::filesystem::path& root);
+
+// DefaultSuiteLabel()
+//
+// The label a report names suite `root` by when --suite gives none: for
+// ONNX's test data "onnx/<folder>" ("onnx-1.22/<folder>" in a wheel's
+// copy), else suite.json's "label", else the folder's name. Never a path of
+// the machine.
+std::string DefaultSuiteLabel(const std::filesystem::path& root);
+
+// A --suite argument: `DIR`, or `LABEL=DIR` with a label of
+// [a-z0-9._/-] that does not start with '/'.
+struct SuiteArg {
+  std::string label;
+  std::filesystem::path dir;
+};
+
+// ParseSuiteArg()
+//
+// The label and folder of a --suite argument; without a label,
+// DefaultSuiteLabel(dir). Throws like DiscoverCases for a missing folder.
+SuiteArg ParseSuiteArg(const std::string& arg);
 
 // IsCaseId()
 //

@@ -7,6 +7,7 @@
 #include <map>
 #include <random>
 
+#include "report/findings.h"
 #include "report/html_assets.h"
 #include "report/html_data.h"
 #include "report/html_matrix.h"
@@ -186,6 +187,33 @@ std::string EnvironmentCard(const Report& r, const std::string& label) {
       Esc(label), facts);
 }
 
+std::string FindingRow(const Finding& f) {
+  return fmt::format(
+      "<tr><td>{}</td><td>{}-{}</td><td>{}</td><td><span class=\"chip {}\">"
+      "{}</span></td><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
+      Esc(f.backend), Esc(f.op), f.opset, Esc(f.dtype),
+      VerdictClass(f.verdict), VerdictName(f.verdict),
+      Esc(CountsText(f.statuses)), Esc(FindingClasses(f)), Esc(f.reproduce));
+}
+
+// The page opens with what differs: one row per cell that is not
+// conformant, before the matrix that shows everything.
+std::string FindingsSection(const std::vector<Report>& reports,
+                            const std::vector<std::string>& labels) {
+  const std::vector<Finding> findings = Findings(reports, labels);
+  std::string html = "<section id=\"findings\"><h2>Findings</h2>\n";
+  if (findings.empty()) {
+    return html + "<p>Every cell is conformant or not supported.</p></section>\n";
+  }
+  html +=
+      "<table class=\"findings\"><thead><tr><th>backend</th><th>op</th>"
+      "<th>dtype</th><th>verdict</th><th>results</th><th>value classes "
+      "that differ (input &#8594; actual, want expected)</th>"
+      "<th>reproduce</th></tr></thead><tbody>\n";
+  for (const Finding& f : findings) html += FindingRow(f);
+  return html + "</tbody></table></section>\n";
+}
+
 std::string Title(const std::vector<std::string>& labels) {
   std::string title = "onnxcts report:";
   for (size_t i = 0; i < labels.size(); ++i) {
@@ -219,7 +247,9 @@ std::string RenderHtml(const std::vector<Report>& reports) {
     html += RunCard(reports[i], labels[i], summaries[i]);
   }
   html +=
-      "</div></header>\n<main>\n<section id=\"matrix-section\">"
+      "</div></header>\n<main>\n" +
+      FindingsSection(reports, labels) +
+      "<section id=\"matrix-section\">"
       "<h2>Conformance matrix</h2>\n" +
       Legend() + HtmlMatrix(reports, summaries, labels) + "</section>\n";
   html += "<section id=\"counts\"><h2>Results by status</h2>\n" +

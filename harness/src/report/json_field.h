@@ -39,6 +39,10 @@ class JsonField {
   std::vector<std::string> Strings() const;  // an array of strings
   bool Bool() const;
   bool IsNull() const { return value_->is_null(); }
+  // Whether this object has the member `key`.
+  bool Has(std::string_view key) const {
+    return value_->is_object() && value_->contains(key);
+  }
   int64_t Integer(int64_t min, int64_t max) const;
   uint64_t Count() const;      // an integer >= 0
   double NonNegative() const;  // any finite number >= 0

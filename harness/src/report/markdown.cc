@@ -10,6 +10,7 @@
 #include <set>
 #include <tuple>
 
+#include "report/findings.h"
 #include "report/mismatch_text.h"
 #include "report/summary.h"
 
@@ -101,6 +102,24 @@ std::string RunTable(const std::vector<Report>& reports,
   return md;
 }
 
+std::string FindingsTable(const std::vector<Report>& reports,
+                          const std::vector<std::string>& labels) {
+  const std::vector<Finding> findings = Findings(reports, labels);
+  if (findings.empty()) return "Every cell is conformant or not supported.\n";
+  std::string md = Row({"backend", "op", "dtype", "verdict", "results",
+                        "value classes that differ (input -> actual, want "
+                        "expected)",
+                        "reproduce"}) +
+                   Row(std::vector<std::string>(7, "---"));
+  for (const Finding& f : findings) {
+    md += Row({Cell(f.backend), fmt::format("{}-{}", Cell(f.op), f.opset),
+               Cell(f.dtype), std::string(VerdictName(f.verdict)),
+               CountsText(f.statuses), Cell(FindingClasses(f)),
+               "`" + Cell(f.reproduce) + "`"});
+  }
+  return md;
+}
+
 std::string MatrixTable(const std::vector<Summary>& summaries,
                         const std::vector<std::string>& labels) {
   std::map<CellKey, std::vector<std::string>> rows;
@@ -184,6 +203,7 @@ std::string RenderMarkdown(const std::vector<Report>& reports) {
   }
   std::string md = "# onnxcts conformance report\n\n";
   md += RunTable(reports, labels);
+  md += "\n## Findings\n\n" + FindingsTable(reports, labels);
   md += "\n## Conformance matrix\n\n" + MatrixTable(summaries, labels);
   md += "\n## Counts\n\n" + CountsTable(summaries, labels);
   md += "\n## Failures\n";

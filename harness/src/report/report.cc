@@ -29,6 +29,12 @@ json ToJson(const OutputComparison& c) {
           {"deviations", c.deviations}, {"by_class", std::move(by_class)}};
 }
 
+json ToJson(const BackendInfo& b) {
+  json j = {{"spec", b.spec}, {"name", b.name}, {"version", b.version}};
+  if (!b.options.empty()) j["options"] = b.options;
+  return j;
+}
+
 json ToJson(const Environment& env) {
   auto optional_bool = [](const std::optional<bool>& b) {
     return b ? json(*b) : json(nullptr);
@@ -95,10 +101,7 @@ json ToJson(const Report& report) {
   return {
       {"schema_version", kReportSchemaVersion},
       {"tool", {{"name", report.tool_name}, {"version", report.tool_version}}},
-      {"backend",
-       {{"spec", report.backend.spec},
-        {"name", report.backend.name},
-        {"version", report.backend.version}}},
+      {"backend", ToJson(report.backend)},
       {"host", report.host},
       {"started", FormatUtcTime(report.started)},
       {"ended", FormatUtcTime(report.ended)},

@@ -159,7 +159,14 @@ void ReadHeader(const JsonField& root, Report& report) {
   report.tool_name = tool["name"].String();
   report.tool_version = tool["version"].String();
   const JsonField backend = root["backend"];
-  backend.ExpectObject({"spec", "name", "version"});
+  if (backend.Has("options")) {
+    backend.ExpectObject({"spec", "name", "version", "options"});
+    for (const auto& [key, value] : backend["options"].Members()) {
+      report.backend.options[key] = value.String();
+    }
+  } else {
+    backend.ExpectObject({"spec", "name", "version"});
+  }
   report.backend.spec = backend["spec"].String();
   report.backend.name = backend["name"].String();
   report.backend.version = backend["version"].String();
@@ -172,8 +179,8 @@ void ReadHeader(const JsonField& root, Report& report) {
 void ReadRun(const JsonField& root, Report& report) {
   for (const JsonField& s : root["suites"].Elements()) {
     report.suites.push_back(s.String());
-    if (report.suites.back().empty() || report.suites.back()[0] != '/') {
-      s.Fail("must be an absolute path");
+    if (report.suites.back().empty() || report.suites.back()[0] == '/') {
+      s.Fail("must be a suite's label, not a path");
     }
   }
   const auto policy = ParsePolicy(root["policy"].String());

@@ -1,6 +1,7 @@
 // MakeBackend(): the one place that maps a --backend SPEC to a backend.
 #include <stdexcept>
 
+#include "backends/named_backends.h"
 #include "backends/outputs_backend.h"
 #include "backends/plugin_backend.h"
 #include "backends/reference_backend.h"
@@ -21,13 +22,14 @@ std::optional<std::string> After(const std::string& spec,
 
 std::unique_ptr<Backend> MakeBackend(const std::string& spec) {
   if (spec == "reference") return MakeReferenceBackend();
-  if (spec == "ort") return MakeOrtBackend(spec);
+  if (auto cmd = NamedWorkerCommand(spec)) return MakeWorkerBackend(spec, *cmd);
   if (auto cmd = After(spec, "command:")) return MakeWorkerBackend(spec, *cmd);
   if (auto dir = After(spec, "outputs:")) return MakeOutputsBackend(spec, *dir);
   if (auto so = After(spec, "plugin:")) return MakePluginBackend(spec, *so);
   throw std::invalid_argument(
       "unknown backend '" + spec +
-      "' (reference, ort, command:CMD, outputs:DIR, plugin:PATH.so)");
+      "' (reference, a named backend of `onnxcts backends`, command:CMD, "
+      "outputs:DIR, plugin:PATH.so)");
 }
 
 }  // namespace onnxcts

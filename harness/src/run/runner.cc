@@ -1,6 +1,8 @@
 #include "run/runner.h"
 
 #include <chrono>
+#include <filesystem>
+#include <system_error>
 
 #include <fmt/core.h>
 
@@ -20,6 +22,18 @@ namespace {
 
 using Kind = RunOutcome::Kind;
 
+// A path as a reproduce command shows it: relative to the working folder
+// when it lies inside it, so that a published report names no machine's
+// home.
+std::string ShownPath(const std::filesystem::path& path) {
+  std::error_code ec;
+  const std::filesystem::path here = std::filesystem::current_path(ec);
+  if (ec) return path.string();
+  const std::filesystem::path rel = path.lexically_relative(here);
+  if (rel.empty() || *rel.begin() == "..") return path.string();
+  return rel.string();
+}
+
 struct LoadedData {
   std::vector<Tensor> inputs;
   std::vector<Tensor> outputs;
@@ -35,7 +49,7 @@ CaseResult Base(const TestCase& c, int data_set, const NodeCheck& check,
   r.dtype = check.dtype;
   r.reproduce = fmt::format(
       "onnxcts run --suite '{}' --backend '{}' --filter '{}'",
-      c.suite_root.string(), options.backend_spec, IdFilterFor(c.id));
+      ShownPath(c.suite_root), options.backend_spec, IdFilterFor(c.id));
   return r;
 }
 

@@ -291,9 +291,11 @@ TEST(WorkerStartTest, OrtCommandHonoursTheEnvironment) {
   const std::string saved = before == nullptr ? "" : before;
   ASSERT_EQ(setenv("ONNXCTS_ORT_WORKER", "my-worker --flag", 1), 0);
   EXPECT_EQ(OrtWorkerCommand(), "my-worker --flag");
+  const std::string worker =
+      "node '" + std::string(ONNXCTS_SOURCE_DIR) + "/harness/workers/ort/worker.js'";
+  EXPECT_EQ(OrtWorkerCommand("web"), worker + " --runtime 'web'");
   ASSERT_EQ(setenv("ONNXCTS_ORT_WORKER", "", 1), 0);
-  EXPECT_EQ(OrtWorkerCommand(), "node '" + std::string(ONNXCTS_SOURCE_DIR) +
-                                    "/harness/workers/ort/worker.js'");
+  EXPECT_EQ(OrtWorkerCommand(), worker);
   setenv("ONNXCTS_ORT_WORKER", saved.c_str(), 1);
 }
 
@@ -313,7 +315,7 @@ TEST(OrtBackendTest, RunsIsNaNThroughOnnxRuntime) {
   const TestCase test_case = WriteCase(suite.path(), "isnan", {x});
   const Model model = UnaryModel("IsNaN", 13, DType::kFloat, DType::kBool);
   WriteModelFile(test_case.model, model);
-  auto backend = MakeOrtBackend();
+  auto backend = MakeWorkerBackend("ort", OrtWorkerCommand());
   const BackendInfo info = backend->Start();
   EXPECT_EQ(info.spec, "ort");
   EXPECT_EQ(info.name, "onnxruntime");

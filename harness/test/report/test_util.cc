@@ -28,11 +28,11 @@ CaseResult Result(const std::string& id, int data_set, Status status,
 Report EmptyReport() {
   Report r;
   r.tool_version = "0.1.0";
-  r.backend = {"command:fake", "fake", "1.0"};
+  r.backend = {"command:fake", "fake", "1.0", {}};
   r.host = "testhost";
   r.started = *ParseUtcTime("2025-03-01T12:00:00Z");
   r.ended = *ParseUtcTime("2025-03-01T12:00:05.250Z");
-  r.suites = {"/suites/onnxcts"};
+  r.suites = {"onnxcts/conformance"};
   r.command_line = {"onnxcts", "run", "--suite", "/suites/onnxcts"};
   r.environment.os = "Linux 6.1.0 x86_64";
   r.environment.cpu = "Test CPU";

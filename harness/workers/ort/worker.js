@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // onnxcts worker (protocol 1, docs/worker-protocol.md) for ONNX Runtime
-// through onnxruntime-node. Reads one JSON request per line on stdin and
-// writes one JSON answer per line on stdout; everything else goes to stderr.
+// through onnxruntime-node (default) or onnxruntime-web (WebAssembly):
+//
+//     worker.js [--runtime node|web]
+//
+// Reads one JSON request per line on stdin and writes one JSON answer per
+// line on stdout; everything else goes to stderr.
 'use strict';
 
 // stdout carries answers only: send every console printer to stderr before
@@ -11,7 +15,7 @@ for (const k of ['log', 'info', 'debug', 'dir', 'table']) {
 }
 
 const readline = require('node:readline');
-const ortPackage = require('onnxruntime-node/package.json');
+const {loadRuntime, RUNTIMES} = require('./lib/runtime');
 const {Runner} = require('./lib/runner');
 
 const PROTOCOL = 1;
@@ -20,15 +24,29 @@ function send(answer) {
   process.stdout.write(JSON.stringify(answer) + '\n');
 }
 
-function hello(req) {
+const USAGE = `usage: worker.js [--runtime ${Object.keys(RUNTIMES).join('|')}]`;
+
+// The runtime named on the command line: 'node' unless --runtime says.
+function parseArgs(argv) {
+  let runtime = 'node';
+  for (let i = 0; i < argv.length; ++i) {
+    const [flag, inline] = argv[i].split(/=(.*)/s);
+    if (flag !== '--runtime') throw new Error(`unknown argument ${argv[i]}`);
+    runtime = inline !== undefined ? inline : argv[++i];
+    if (!RUNTIMES[runtime]) throw new Error(`unknown runtime '${runtime}'`);
+  }
+  return runtime;
+}
+
+function hello(req, runtime) {
   if (req.protocol !== PROTOCOL) {
     console.error(`worker: harness asks for protocol ${req.protocol}, ` +
                   `this worker speaks ${PROTOCOL}`);
   }
   return {
     protocol: PROTOCOL,
-    name: 'onnxruntime',
-    version: ortPackage.version,
+    name: runtime.name,
+    version: runtime.version,
     adapter: 'bfloat16 and float8 graph inputs are inlined as initializers ' +
         'and such outputs are widened by Cast to float, then narrowed back ' +
         'through the inverse of that Cast; values without an exact inverse ' +
@@ -48,7 +66,7 @@ function runRequestProblem(req) {
   return '';
 }
 
-async function handle(line, runner) {
+async function handle(line, runner, runtime) {
   let req;
   try {
     req = JSON.parse(line);
@@ -59,7 +77,7 @@ async function handle(line, runner) {
     return {id: null, status: 'error', message: 'request is not an object'};
   }
   const id = req.id === undefined ? null : req.id;
-  if (req.method === 'hello') return hello(req);
+  if (req.method === 'hello') return hello(req, runtime);
   if (req.method === 'run') {
     const problem = runRequestProblem(req);
     if (problem) return {id, status: 'error', message: problem};
@@ -69,7 +87,16 @@ async function handle(line, runner) {
 }
 
 async function main() {
-  const runner = new Runner();
+  let name;
+  try {
+    name = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`worker: ${e.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const runtime = loadRuntime(name);
+  const runner = new Runner(runtime);
+  await runner.start();
   const lines = readline.createInterface({input: process.stdin});
   // for-await handles the requests strictly in order, one at a time.
   for await (const line of lines) {
@@ -81,11 +108,11 @@ async function main() {
       // handle() answers it.
     }
     if (req && req.method === 'shutdown') break;
-    send(await handle(line, runner));
+    send(await handle(line, runner, runtime));
   }
   lines.close();
-  // Exit once the answers have left; ORT's thread pools would otherwise
-  // keep the process alive.
+  // Exit once the answers have left; ORT's thread pools (node) would
+  // otherwise keep the process alive.
   process.stdout.write('', () => process.exit(0));
 }
 

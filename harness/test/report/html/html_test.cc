@@ -96,7 +96,7 @@ TEST(RenderHtml, HeaderCountsAndEnvironment) {
                       "2025-03-01T12:00:05.250Z (5.2 s)"),
             std::string::npos);
   EXPECT_NE(page.find("<dt>policy</dt><dd>spec</dd>"), std::string::npos);
-  EXPECT_NE(page.find("<code>/suites/onnxcts</code>"), std::string::npos);
+  EXPECT_NE(page.find("<code>onnxcts/conformance</code>"), std::string::npos);
   EXPECT_NE(page.find("<dt>tool</dt><dd>onnxcts 0.1.0</dd>"),
             std::string::npos);
   EXPECT_NE(page.find("<span class=\"chip v-conformant\">1 conformant</span>"),

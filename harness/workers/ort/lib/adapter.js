@@ -1,6 +1,6 @@
-// Rewrites a copy of a model so that onnxruntime-node's JS API can run it
-// when its graph inputs or outputs have a dtype that API cannot carry
-// (bfloat16, the float8 formats):
+// Rewrites a copy of a model so that ONNX Runtime's JS API (onnxruntime-node
+// and onnxruntime-web alike) can run it when its graph inputs or outputs have
+// a dtype that API cannot carry (bfloat16, the float8 formats):
 //  - such an input becomes an initializer holding the input's raw bits;
 //  - such an output gets a Cast to float appended, and the worker narrows the
 //    float back to the original bits through an inverse table of that very
@@ -108,6 +108,22 @@ function calibrationModel(code, opset, irVersion) {
   return type('ModelProto').encode(model).finish();
 }
 
+// A model with one Identity on a float, to start a runtime with.
+function probeModel() {
+  const vi = (name) => ({name, type: {tensor_type: {elem_type: FLOAT,
+                                                    shape: {dim: []}}}});
+  return type('ModelProto').encode(type('ModelProto').create({
+    ir_version: 8,
+    opset_import: [{domain: '', version: 13}],
+    graph: {
+      name: 'onnxcts_probe',
+      node: [{op_type: 'Identity', input: ['x'], output: ['y']}],
+      input: [vi('x')],
+      output: [vi('y')],
+    },
+  })).finish();
+}
+
 // Maps float bits, as ORT's Cast(to=float) produced them, back to the narrow
 // pattern they came from. Built by running that Cast on every pattern, so it
 // inverts ORT's own Cast whether or not that Cast is correct; where two
@@ -156,5 +172,6 @@ class Narrower {
 }
 
 module.exports = {
-  onnxOpset, graphSignature, rewrite, calibrationModel, Narrower, WIDE_SUFFIX,
+  onnxOpset, graphSignature, rewrite, calibrationModel, probeModel, Narrower,
+  WIDE_SUFFIX,
 };

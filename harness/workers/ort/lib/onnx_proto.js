@@ -33,9 +33,10 @@ function type(name) {
   return schema().lookupType(`onnx.${name}`);
 }
 
-// One row per ONNX data_type code. `ort` is onnxruntime-node's name for the
-// type when its JS API can carry it; `widen` marks the narrow float formats
-// the JS API cannot carry, which the adapter routes through float.
+// One row per ONNX data_type code. `ort` is ONNX Runtime's JS name for the
+// type when its JS API can carry it (the same in onnxruntime-node and
+// onnxruntime-web 1.30); `widen` marks the narrow float formats that API
+// cannot carry, which the adapter routes through float.
 const DTYPES = new Map([
   [1, {name: 'float', ort: 'float32', bytes: 4}],
   [2, {name: 'uint8', ort: 'uint8', bytes: 1}],

@@ -1,10 +1,11 @@
 // Answers `run` requests of worker protocol 1 with ONNX Runtime: loads the
-// model (once per path), feeds the inputs, writes output_K.pb files.
+// model (once per path), feeds the inputs, writes output_K.pb files. The
+// runtime package (onnxruntime-node or onnxruntime-web, lib/runtime.js) is a
+// constructor parameter: both have the same JS API.
 'use strict';
 
 const fs = require('node:fs');
 const path = require('node:path');
-const ort = require('onnxruntime-node');
 const {type, DTYPES, ORT_TO_CODE, dtypeName} = require('./onnx_proto');
 const {readTensor, writeTensor} = require('./tensor');
 const adapter = require('./adapter');
@@ -40,11 +41,15 @@ function ortFailure(e, prefix = '') {
       NOT_SUPPORTED_RE.test(message) ? 'not_supported' : 'error', message);
 }
 
-async function createSession(modelBytesOrPath, options) {
-  return ort.InferenceSession.create(modelBytesOrPath, options);
-}
+// Both runtimes throw this from the JS layer for a dtype it cannot carry,
+// after ORT itself has loaded the model: onnxruntime-node says "Unsupported
+// data type", onnxruntime-web "unsupported data type: 16".
+const JS_CANNOT_CARRY_RE = /unsupported data type/i;
 
-function toOrtTensor(t) {
+// float16 goes in and out as raw bits in a Uint16Array. onnxruntime-web
+// would hand out a Float16Array where the JavaScript engine has one; its
+// buffer holds the same bits, and fromOrtTensor reads only the buffer.
+function toOrtTensor(ort, t) {
   const row = DTYPES.get(t.code);
   const Ctor = TYPED_ARRAYS[row.ort];
   // slice(): a fresh, aligned buffer for the typed array view.
@@ -64,10 +69,38 @@ function fromOrtTensor(value, name) {
   };
 }
 
+// A protobuf message, hence an output_K.pb, holds less than 2 GiB (and
+// fs.writeFileSync writes no more at once); leave room for the header.
+const MAX_RAW_BYTES = 2 ** 31 - 1 - 4096;
+
+// Returns `t`, or refuses an output that no TensorProto file can carry;
+// both runtimes can make one (onnxruntime-web within its 4 GiB of memory).
+function fitsInFile(t) {
+  if (t.bytes.length <= MAX_RAW_BYTES) return t;
+  throw new Answer('not_supported', `output '${t.name}': ` +
+      `${t.bytes.length} bytes of raw_data, more than a TensorProto file ` +
+      'can hold (2 GiB)');
+}
+
 class Runner {
-  constructor() {
+  // `runtime` is lib/runtime.js's loadRuntime() result.
+  constructor(runtime) {
+    this.ort = runtime.ort;
+    this.packageName = runtime.packageName;
     this.models = new Map();       // model path -> prepared model
     this.narrowers = new Map();    // "code/opset/ir" -> Narrower
+  }
+
+  async createSession(modelBytes, options) {
+    return this.ort.InferenceSession.create(modelBytes, options);
+  }
+
+  // Loads a one-node model, so that a runtime that cannot start (say,
+  // onnxruntime-web without its .wasm, which it loads on the first session)
+  // fails before hello instead of turning every case into an error.
+  async start() {
+    const session = await this.createSession(adapter.probeModel());
+    await session.release();
   }
 
   // Handles one run request; returns the answer object (without id).
@@ -121,18 +154,18 @@ class Runner {
         .filter((v) => !DTYPES.has(v.code));
     if (foreign.length > 0) {
       throw new Answer('not_supported', foreign.map((v) =>
-        `'${v.name}' has ${dtypeName(v.code)}, which onnxruntime-node ` +
+        `'${v.name}' has ${dtypeName(v.code)}, which ${this.packageName} ` +
         'cannot carry').join('; '));
     }
     const needsAdapter = [...sig.inputs, ...sig.outputs]
         .some((v) => DTYPES.get(v.code).widen);
     let session = null;
     try {
-      session = await createSession(bytes);
+      session = await this.createSession(bytes);
     } catch (e) {
       // With narrow-float I/O the JS layer throws after ORT itself has
       // loaded the model; only then is the adapter route fair.
-      if (!(needsAdapter && /Unsupported data type/.test(e.message))) {
+      if (!(needsAdapter && JS_CANNOT_CARRY_RE.test(e.message))) {
         throw ortFailure(e);
       }
     }
@@ -164,7 +197,9 @@ class Runner {
     }
     const feeds = {};
     prepared.sig.inputs.forEach((v, k) => {
-      if (!DTYPES.get(v.code).widen) feeds[v.name] = toOrtTensor(inputs[k]);
+      if (!DTYPES.get(v.code).widen) {
+        feeds[v.name] = toOrtTensor(this.ort, inputs[k]);
+      }
     });
     let results;
     try {
@@ -177,7 +212,8 @@ class Runner {
     // All outputs first: a refusal must not leave some files behind.
     const outputs = [];
     for (const v of prepared.sig.outputs) {
-      outputs.push(await this.output(prepared, results, v, widened));
+      outputs.push(fitsInFile(await this.output(prepared, results, v,
+                                                widened)));
     }
     fs.mkdirSync(req.output_dir, {recursive: true});
     outputs.forEach((t, k) =>
@@ -226,7 +262,7 @@ class Runner {
     steps.push('graph optimizations disabled in the rewritten model');
     let session;
     try {
-      session = await createSession(bytes, options);
+      session = await this.createSession(bytes, options);
     } catch (e) {
       throw new Answer('not_supported', 'no faithful route: the rewritten ' +
                        `model failed: ${e.message}`);
@@ -261,7 +297,7 @@ class Runner {
     if (!this.narrowers.has(key)) {
       try {
         // Unoptimized, so the Cast kernel runs as in a rewritten model.
-        const session = await createSession(
+        const session = await this.createSession(
             adapter.calibrationModel(code, opset, ir),
             {graphOptimizationLevel: 'disabled'});
         const result = await session.run({});

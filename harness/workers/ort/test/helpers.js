@@ -1,5 +1,6 @@
 // What the worker tests share: a client that speaks protocol 1 to a worker
-// child process, test cases written by make_case.py, and .pb reading.
+// child process (on either runtime), test cases written by make_case.py or
+// built here for any dtype, and .pb reading.
 'use strict';
 
 const {spawn, execFileSync} = require('node:child_process');
@@ -12,6 +13,25 @@ const protobuf = require('protobufjs');
 const WORKER = path.join(__dirname, '..', 'worker.js');
 const MAKE_CASE = path.join(__dirname, '..', '..', 'make_case.py');
 const PYTHON = '/usr/bin/python3';
+
+// The runtimes the worker drives (worker.js --runtime) and the npm package
+// and hello name of each.
+const RUNTIMES = {
+  node: {packageName: 'onnxruntime-node', name: 'onnxruntime'},
+  web: {packageName: 'onnxruntime-web', name: 'onnxruntime-web'},
+};
+
+// The version in an installed package's package.json, read from
+// node_modules directly (onnxruntime-web does not export its package.json).
+function installedVersion(packageName) {
+  const file = path.join(__dirname, '..', 'node_modules', packageName,
+                         'package.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')).version;
+}
+
+function workerArgv(runtime) {
+  return [process.execPath, WORKER, '--runtime', runtime];
+}
 
 // A running worker: send() writes a line, next() resolves to the next
 // answer line parsed as JSON.
@@ -94,18 +114,46 @@ function runRequest(dir) {
   };
 }
 
-let tensorType = null;
-// Decodes a TensorProto file with a schema-driven decoder of its own.
-function readPb(file) {
-  if (!tensorType) {
-    const root = new protobuf.Root().loadSync(
+let onnxRoot = null;
+// A message type of the ONNX schema, loaded here rather than through the
+// worker's lib, so the tests check the worker with a decoder of their own.
+function onnxType(name) {
+  if (!onnxRoot) {
+    onnxRoot = new protobuf.Root().loadSync(
         fs.existsSync('/usr/include/onnx/onnx-ml.proto') ?
             '/usr/include/onnx/onnx-ml.proto' : '/usr/include/onnx/onnx.proto',
         {keepCase: true});
-    tensorType = root.lookupType('onnx.TensorProto');
   }
-  const t = tensorType.decode(fs.readFileSync(file));
+  return onnxRoot.lookupType(`onnx.${name}`);
+}
+
+// Decodes a TensorProto file.
+function readPb(file) {
+  const t = onnxType('TensorProto').decode(fs.readFileSync(file));
   return {code: t.data_type, dims: t.dims.map(Number), raw: t.raw_data};
+}
+
+// Writes model.onnx (one Identity from x to y, both of dtype `code` and
+// shape [count], ai.onnx `opset`) and input_0.pb holding `raw` as raw_data
+// into `dir`; for dtypes make_case.py does not write (bool, int64, ...).
+// Codes go in as integers, so 17-20 work with the ONNX 1.12 schema.
+function writeIdentityCase(dir, code, raw, count, opset = 21) {
+  const vi = (name) => ({name, type: {tensor_type: {elem_type: code,
+    shape: {dim: [{dim_value: count}]}}}});
+  const model = onnxType('ModelProto').create({
+    ir_version: opset >= 21 ? 10 : 8,
+    opset_import: [{domain: '', version: opset}],
+    graph: {name: 'identity', input: [vi('x')], output: [vi('y')],
+            node: [{op_type: 'Identity', input: ['x'], output: ['y']}]},
+  });
+  fs.mkdirSync(dir, {recursive: true});
+  fs.writeFileSync(path.join(dir, 'model.onnx'),
+                   onnxType('ModelProto').encode(model).finish());
+  fs.writeFileSync(path.join(dir, 'input_0.pb'),
+                   onnxType('TensorProto').encode(onnxType('TensorProto')
+                       .create({name: 'x', dims: [count], data_type: code,
+                                raw_data: raw})).finish());
+  return dir;
 }
 
 // Splits little-endian raw bytes into BigInt elements of `width` bytes.
@@ -121,5 +169,5 @@ function elements(raw, width) {
 
 module.exports = {
   Client, tempDir, makeCase, makeCases, runRequest, readPb, elements, PYTHON,
-  WORKER,
+  WORKER, RUNTIMES, installedVersion, workerArgv, writeIdentityCase,
 };

@@ -1,6 +1,7 @@
 // Runs the ORT worker as a child process over protocol 1, on real ONNX
-// Runtime, and asserts what ORT 1.30 answers for IsNaN, IsInf and Sign on
-// every float dtype, against DESIGN.md's semantics (test/semantics.js).
+// Runtime (onnxruntime-node and onnxruntime-web, each in its own describe),
+// and asserts what ORT 1.30 answers for IsNaN, IsInf and Sign on every float
+// dtype, against DESIGN.md's semantics (test/semantics.js).
 'use strict';
 
 const {describe, it, before, after} = require('node:test');
@@ -69,24 +70,24 @@ function compare(dir, op, code) {
   return counts;
 }
 
-describe('ORT worker', () => {
+function workerTests(runtime) {
+  const {packageName, name} = h.RUNTIMES[runtime];
   let root;
   let client;
   before(() => {
     root = h.tempDir();
-    client = new h.Client();
+    client = new h.Client(h.workerArgv(runtime));
   });
   after(async () => {
     await client.close();
     fs.rmSync(root, {recursive: true, force: true});
   });
 
-  it('says hello with onnxruntime and the installed ORT version', async () => {
+  it(`says hello with ${name} and the installed version`, async () => {
     const answer = await client.request({method: 'hello', protocol: 1});
-    const installed = JSON.parse(fs.readFileSync(require.resolve(
-        'onnxruntime-node/package.json'))).version;
+    const installed = h.installedVersion(packageName);
     assert.equal(answer.protocol, 1);
-    assert.equal(answer.name, 'onnxruntime');
+    assert.equal(answer.name, name);
     assert.equal(answer.version, installed);
     assert.equal(answer.version, '1.30.0');  // package.json pins it
     assert.equal(typeof answer.adapter, 'string');
@@ -185,15 +186,15 @@ describe('ORT worker', () => {
       path.join(dir, 'out', 'output_0.pb')]).toString().trim();
     assert.equal(out, '10 [3] 003c00bc0000');
   });
-});
+}
 
-describe('ORT worker protocol', () => {
+function protocolTests(runtime) {
   let root;
   before(() => (root = h.tempDir()));
   after(() => fs.rmSync(root, {recursive: true, force: true}));
 
   it('answers pipelined requests in order', async () => {
-    const client = new h.Client();
+    const client = new h.Client(h.workerArgv(runtime));
     const dirs = h.makeCases(root, [['IsNaN', 9, 'float'],
       ['Sign', 9, 'bfloat16'], ['IsInf', 20, 'float8e4m3fn']]);
     const requests = dirs.map(h.runRequest);
@@ -206,7 +207,7 @@ describe('ORT worker protocol', () => {
   });
 
   it('answers bad requests with error and goes on', async () => {
-    const client = new h.Client();
+    const client = new h.Client(h.workerArgv(runtime));
     const dir = h.makeCase(root, 'IsNaN', 9, 'double');
     const model = path.join(dir, 'model.onnx');
     const input = path.join(dir, 'input_0.pb');
@@ -243,7 +244,7 @@ describe('ORT worker protocol', () => {
   });
 
   it('checks a model alone with load_only', async () => {
-    const client = new h.Client();
+    const client = new h.Client(h.workerArgv(runtime));
     const [good, reject] = h.makeCases(root, [['IsInf', 10, 'double'],
       ['IsInf', 10, 'float16']]);
     const ask = (dir, id) => client.request({method: 'run', id, load_only: true,
@@ -253,5 +254,66 @@ describe('ORT worker protocol', () => {
     assert.equal(a.status, 'error');
     assert.match(a.message, /tensor\(float16\)/);
     assert.equal(await client.close(), 0);
+  });
+}
+
+for (const runtime of Object.keys(h.RUNTIMES)) {
+  describe(`ORT worker, --runtime ${runtime}`, () => workerTests(runtime));
+  describe(`ORT worker protocol, --runtime ${runtime}`,
+           () => protocolTests(runtime));
+}
+
+describe('ORT worker command line', () => {
+  it('drives onnxruntime-node without --runtime', async () => {
+    const client = new h.Client();
+    const answer = await client.request({method: 'hello', protocol: 1});
+    assert.equal(answer.name, 'onnxruntime');
+    assert.equal(answer.version, h.installedVersion('onnxruntime-node'));
+    assert.equal(await client.close(), 0);
+  });
+
+  it('takes --runtime=web as well as --runtime web', async () => {
+    const client = new h.Client([process.execPath, h.WORKER,
+      '--runtime=web']);
+    const answer = await client.request({method: 'hello', protocol: 1});
+    assert.equal(answer.name, 'onnxruntime-web');
+    assert.equal(await client.close(), 0);
+  });
+
+  it('runs onnxruntime-web with the network taken away', async () => {
+    // onnxruntime-web must read its .wasm and .mjs from node_modules: a
+    // preload makes every way out to the network throw.
+    const root = h.tempDir();
+    const deny = path.join(root, 'deny_network.js');
+    fs.writeFileSync(deny, `
+      const no = (what) => () => { throw new Error('network use: ' + what); };
+      globalThis.fetch = no('fetch');
+      for (const m of ['net', 'tls', 'http', 'https', 'dns']) {
+        for (const f of ['connect', 'createConnection', 'request', 'get',
+                         'lookup']) {
+          if (typeof require(m)[f] === 'function') {
+            require(m)[f] = no(m + '.' + f);
+          }
+        }
+      }`);
+    const dir = h.makeCase(root, 'Sign', 13, 'bfloat16');
+    const client = new h.Client([process.execPath, '--require', deny,
+      h.WORKER, '--runtime', 'web']);
+    assert.equal((await client.request({method: 'hello', protocol: 1})).name,
+                 'onnxruntime-web');
+    const answer = await client.request(h.runRequest(dir));
+    assert.equal(answer.status, 'ok', JSON.stringify(answer));
+    assert.equal(await client.close(), 0);
+    assert.doesNotMatch(client.stderr, /network use/);
+    fs.rmSync(root, {recursive: true, force: true});
+  });
+
+  it('exits 2 before hello on an unknown runtime', async () => {
+    const client = new h.Client(h.workerArgv('webgpu'));
+    client.send({method: 'hello', protocol: 1});
+    assert.equal(await client.exited, 2);
+    assert.equal(client.lines.length, 0);
+    assert.match(client.stderr, /unknown runtime 'webgpu'/);
+    assert.match(client.stderr, /usage: worker\.js \[--runtime node\|web\]/);
   });
 });

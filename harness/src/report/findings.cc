@@ -1,0 +1,81 @@
+#include "report/findings.h"
+
+#include <fmt/core.h>
+
+#include <tuple>
+
+namespace onnxcts {
+namespace {
+
+using CellKey = std::tuple<std::string, int, std::string>;
+
+bool Differs(Status s) {
+  return s != Status::kPass && s != Status::kRejected &&
+         s != Status::kNotSupported && s != Status::kInvalidTestData;
+}
+
+void Add(Finding& f, const CaseResult& r) {
+  ++f.statuses[r.status];
+  if (f.reproduce.empty()) {
+    f.reproduce = r.reproduce;
+    f.message = r.message;
+  }
+  for (const OutputComparison& c : r.comparisons) {
+    for (const auto& [value_class, m] : c.by_class) {
+      ClassFinding& cf = f.classes[value_class];
+      if (cf.count == 0 && !m.examples.empty()) cf.example = m.examples[0];
+      cf.count += m.count;
+    }
+  }
+}
+
+std::vector<Finding> FindingsOf(const Report& report, const std::string& label) {
+  std::map<CellKey, Verdict> verdicts;
+  for (const MatrixCell& c : Summarize(report.results, report.policy).matrix) {
+    if (c.verdict == Verdict::kNonConformant ||
+        c.verdict == Verdict::kDeviations) {
+      verdicts[{c.op, c.opset, c.dtype}] = c.verdict;
+    }
+  }
+  std::map<CellKey, Finding> cells;
+  for (const CaseResult& r : report.results) {
+    const CellKey key{r.op, r.opset, r.dtype};
+    const auto verdict = verdicts.find(key);
+    if (verdict == verdicts.end() || !Differs(r.status)) continue;
+    Finding& f = cells[key];
+    f.backend = label;
+    std::tie(f.op, f.opset, f.dtype) = key;
+    f.verdict = verdict->second;
+    Add(f, r);
+  }
+  std::vector<Finding> findings;
+  for (auto& [key, f] : cells) findings.push_back(std::move(f));
+  return findings;
+}
+
+}  // namespace
+
+std::vector<Finding> Findings(const std::vector<Report>& reports,
+                              const std::vector<std::string>& labels) {
+  std::vector<Finding> all;
+  for (size_t i = 0; i < reports.size(); ++i) {
+    for (Finding& f : FindingsOf(reports[i], labels[i])) {
+      all.push_back(std::move(f));
+    }
+  }
+  return all;
+}
+
+std::string FindingClasses(const Finding& f) {
+  if (f.classes.empty()) return f.message;
+  std::string text;
+  for (const auto& [value_class, c] : f.classes) {
+    const MismatchExample& e = c.example;
+    const std::string input = e.input.empty() ? "" : e.input + " -> ";
+    text += fmt::format("{}{} {} ({}{}, want {})", text.empty() ? "" : "; ",
+                        value_class, c.count, input, e.actual, e.expected);
+  }
+  return text;
+}
+
+}  // namespace onnxcts

@@ -1,0 +1,53 @@
+// The findings of one or more reports: one per matrix cell (backend x op x
+// opset x dtype) that is non-conformant or deviates, with the value classes
+// that differ, one example pattern each, and a command that reproduces it.
+// The scoreboard page and its Markdown open with them.
+#ifndef ONNXCTS_HARNESS_REPORT_FINDINGS_H_
+#define ONNXCTS_HARNESS_REPORT_FINDINGS_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "report/report.h"
+#include "report/summary.h"
+
+namespace onnxcts {
+
+struct ClassFinding {
+  uint64_t count = 0;
+  MismatchExample example;  // the first one seen
+};
+
+struct Finding {
+  std::string backend;  // the report's label
+  std::string op;
+  int opset = 0;
+  std::string dtype;
+  Verdict verdict = Verdict::kNonConformant;
+  // Over every result of the cell that differs: the statuses, and the
+  // mismatching elements by value class.
+  StatusCounts statuses;
+  std::map<std::string, ClassFinding> classes;
+  std::string message;    // the first such result's, when no element differs
+  std::string reproduce;  // the first such result's
+};
+
+// Findings()
+//
+// The findings of `reports` (labelled by `labels`), in report order, then op,
+// opset and dtype.
+std::vector<Finding> Findings(const std::vector<Report>& reports,
+                              const std::vector<std::string>& labels);
+
+// FindingClasses()
+//
+// "+qnan 2046 (0x7e01 -> 0x0000, want 0x7e01); -zero 1 (...)", or the
+// message when no element differs.
+std::string FindingClasses(const Finding& f);
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_REPORT_FINDINGS_H_

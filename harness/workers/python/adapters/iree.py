@@ -1,0 +1,111 @@
+"""IREE (PyPI iree-base-compiler + iree-base-runtime): the model goes
+through IREE's own ONNX importer (the `iree-import-onnx` tool, run in
+process: onnx's checker and shape inference, then import to MLIR), is
+compiled by `iree-compile` for the llvm-cpu backend, and runs on the
+`local-sync` (or `local-task`) driver through `iree.runtime`.
+
+Every dtype of the table goes in and out as itself: `iree.runtime` takes
+numpy arrays of ml_dtypes' bfloat16 and float8 types with their bits and
+`to_host()` returns the same types. No model rewrite.
+
+What IREE 3.13 does with the ops here (found by this adapter's tests): the
+runtime runs every dispatch with denormals flushed to zero (its FPU state,
+for every driver), so Sign of a float32 or bfloat16 subnormal is 0; its
+f8E4M3FN -> f32 extension turns 0xFF (-NaN) into -480, so IsNaN(0xFF) is
+false; IsInf on float8e4m3fn/float8e5m2 fails to compile ('math.absf' not
+legalized: not_supported); Sign of a NaN is 0; must-reject models run.
+
+Options: `target_cpu` (--iree-llvmcpu-target-cpu; default "generic", so a
+report does not depend on the host's CPU features; "host" for the host's),
+`driver` (local-sync, default, or local-task).
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import pathlib
+import re
+import shutil
+import tempfile
+
+import numpy as np
+import onnx
+
+from onnxcts_worker.adapter import Adapter, Loaded, Refusal
+
+DRIVERS = ("local-sync", "local-task")
+# iree-compile's words for "no lowering for this op or type".
+NOT_SUPPORTED = re.compile(r"failed to legalize|not supported|unsupported|"
+                           r"not implemented", re.IGNORECASE)
+
+
+def _diagnostics(error: BaseException, lines: int = 4) -> str:
+    """The first `lines` error lines of an iree-compile failure (its full
+    text repeats the whole target description)."""
+    text = str(error)
+    errors = [ln.strip() for ln in text.splitlines() if "error:" in ln]
+    return "iree-compile: " + " | ".join(errors[:lines]) if errors else text
+
+
+class Backend(Adapter):
+    name = "iree"
+    known_options = {"target_cpu": "generic", "driver": "local-sync"}
+
+    def __init__(self, options: dict[str, str]) -> None:
+        super().__init__(options)
+        if self.option("driver") not in DRIVERS:
+            raise ValueError(f"driver={self.option('driver')}: one of {', '.join(DRIVERS)}")
+        if not re.fullmatch(r"[A-Za-z0-9_.+-]+", self.option("target_cpu")):
+            raise ValueError(f"target_cpu={self.option('target_cpu')}: a CPU name")
+        import iree.compiler as compiler
+        import iree.runtime as runtime
+        self.compiler, self.runtime = compiler, runtime
+        # The iree-import-onnx tool itself, so its checks and shape inference
+        # are the ones a user of the tool gets.
+        self.importer = importlib.import_module("iree.compiler.tools.import_onnx.__main__")
+        self.config = runtime.Config(self.option("driver"))
+        self.tmp = tempfile.TemporaryDirectory(prefix="onnxcts-iree-")
+
+    def version(self) -> str:
+        c = importlib.metadata.version("iree-base-compiler")
+        r = importlib.metadata.version("iree-base-runtime")
+        return c if c == r else f"compiler {c}, runtime {r}"
+
+    def load(self, model: onnx.ModelProto, path: str) -> Loaded:
+        # The tool makes its scratch files beside the model it reads, so it
+        # reads a copy here, with external data from the model's own folder.
+        work = pathlib.Path(self.tmp.name)
+        copy, mlir = work / "model.onnx", work / "model.mlir"
+        shutil.copyfile(path, copy)
+        self.importer.main(self.importer.parse_arguments(
+            [str(copy), "--data-dir", str(pathlib.Path(path).resolve().parent),
+             "-o", str(mlir)]))
+        try:
+            vmfb = self.compiler.compile_file(
+                str(mlir), target_backends=["llvm-cpu"], input_type="onnx",
+                extra_args=[f"--iree-llvmcpu-target-cpu={self.option('target_cpu')}"])
+        except self.compiler.CompilerToolError as e:
+            status = "not_supported" if NOT_SUPPORTED.search(str(e)) else "error"
+            raise Refusal(status, _diagnostics(e)) from None
+        context = self.runtime.SystemContext(config=self.config)
+        module = self.runtime.VmModule.copy_buffer(context.instance, vmfb)
+        context.add_vm_module(module)
+        entries = [f for f in module.function_names
+                   if not f.startswith("__") and not f.endswith("$async")]
+        if len(entries) != 1:
+            raise Refusal("error", f"compiled module exports {entries}, not one entry")
+        function = context.modules[module.name][entries[0]]
+        initialized = {t.name for t in model.graph.initializer}
+        fed = [i.name for i in model.graph.input if i.name not in initialized]
+        return Loaded((context, function, fed, len(model.graph.output)))
+
+    def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
+        _, function, fed, count = loaded.handle
+        result = function(*[np.ascontiguousarray(inputs[name]) for name in fed])
+        results = list(result) if isinstance(result, (tuple, list)) else [result]
+        if len(results) != count:
+            raise Refusal("error", f"IREE returned {len(results)} outputs for {count}")
+        return [r.to_host() if hasattr(r, "to_host") else np.asarray(r) for r in results]
+
+    def classify(self, error: BaseException) -> str:
+        return "not_supported" if NOT_SUPPORTED.search(str(error)) else "error"

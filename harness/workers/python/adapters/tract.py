@@ -1,0 +1,153 @@
+"""tract (Sonos' Rust inference engine) through its Python bindings.
+
+`tract.onnx().load(path)`, input facts set from the model's declared
+dtypes and shapes (a dim without a value becomes a symbol, as tract needs
+a known rank and dtype), `into_model()`, `into_runnable()` (tract's default
+CPU runtime, which optimizes); outputs come back with `Tensor.to_numpy()`.
+
+Dtypes: the bindings' DatumType has bool, u8..u64, i8..i64, f16, f32 and
+f64, and arrays pass as themselves (bytes copied both ways, float16 bits
+included). tract has no bfloat16 or float8 DatumType at all: tract-onnx
+refuses such a model ("Unknown DatumType Bfloat16"), so a Rust worker on
+the tract-onnx crate would not carry them either. Those are not_supported.
+"""
+from __future__ import annotations
+
+import contextlib
+import re
+from typing import Iterator
+
+import numpy as np
+import onnx
+import tract
+
+from onnxcts_worker.adapter import Adapter, Loaded, Refusal
+from onnxcts_worker.dtypes import code_of, name_of, numpy_dtype
+
+# ONNX dtype code -> tract's fact mnemonic, for the dtypes the bindings carry.
+MNEMONICS: dict[int, str] = {
+    1: "f32", 2: "u8", 3: "i8", 4: "u16", 5: "i16", 6: "i32", 7: "i64",
+    9: "bool", 10: "f16", 11: "f64", 12: "u32", 13: "u64",
+}
+# tract's words for "no kernel, no type", as opposed to a type or shape error.
+NOT_SUPPORTED_WORDS = ("Unknown DatumType", "eval in-place not defined",
+                       "does not support", "Unimplemented(", "not implemented")
+# tract's errors end with a Rust backtrace when RUST_BACKTRACE is set.
+BACKTRACE = re.compile(r"\s*Stack backtrace:.*", re.DOTALL)
+# The largest inputs a load-time trial run allocates.
+TRIAL_BYTES = 64 << 20
+
+
+class TractFailure(Exception):
+    """A tract error with its words kept and its backtrace dropped."""
+
+
+@contextlib.contextmanager
+def tract_words() -> Iterator[None]:
+    try:
+        yield
+    except tract.TractError as e:
+        raise TractFailure(BACKTRACE.sub("", str(e)).strip()) from None
+
+
+def elem_code(value: onnx.ValueInfoProto) -> int:
+    return value.type.tensor_type.elem_type
+
+
+def fact(value: onnx.ValueInfoProto, symbols: dict[str, str]) -> str:
+    """tract's fact text for a graph input: "N,3,f32". A named ONNX dim
+    keeps one symbol per name; an anonymous one gets a fresh symbol."""
+    dims = []
+    for d in value.type.tensor_type.shape.dim:
+        if d.HasField("dim_value") and d.dim_value >= 0:
+            dims.append(str(d.dim_value))
+            continue
+        key = d.dim_param if d.dim_param else f"#{len(symbols)}"
+        symbols.setdefault(key, f"S{len(symbols)}")
+        dims.append(symbols[key])
+    return ",".join(dims + [MNEMONICS[elem_code(value)]])
+
+
+def trial_inputs(fed: list[onnx.ValueInfoProto]) -> dict[str, np.ndarray] | None:
+    """Zero inputs of the declared dtypes and shapes (unknown dims 1), or
+    None when they would be too large to be worth a trial."""
+    arrays, total = {}, 0
+    for value in fed:
+        dims = [d.dim_value if d.HasField("dim_value") and d.dim_value >= 0 else 1
+                for d in value.type.tensor_type.shape.dim]
+        dtype = numpy_dtype(elem_code(value))
+        total += int(np.prod(dims, dtype=np.int64)) * dtype.itemsize
+        if total > TRIAL_BYTES:
+            return None
+        arrays[value.name] = np.zeros(dims, dtype=dtype)
+    return arrays
+
+
+class Backend(Adapter):
+    name = "tract"
+
+    def version(self) -> str:
+        return tract.version()
+
+    def load(self, model: onnx.ModelProto, path: str) -> Loaded:
+        initialized = {t.name for t in model.graph.initializer}
+        fed = [v for v in model.graph.input if v.name not in initialized]
+        # tract's own verdict on the model first: it names the dtype it lacks.
+        with tract_words():
+            inference = tract.onnx().load(path)
+        for kind, values in (("input", fed), ("output", model.graph.output)):
+            for value in values:
+                if elem_code(value) not in MNEMONICS:
+                    raise Refusal("not_supported", f"{kind} '{value.name}' is "
+                                  f"{name_of(elem_code(value))}: tract has no such DatumType")
+        with tract_words():
+            names = [inference.input_name(k) for k in range(inference.input_count())]
+        if names != [v.name for v in fed]:
+            raise Refusal("error", f"tract sees inputs {names}, the model feeds "
+                          f"{[v.name for v in fed]}")
+        symbols: dict[str, str] = {}
+        for k, value in enumerate(fed):
+            if value.type.tensor_type.HasField("shape"):
+                with tract_words():
+                    inference.set_input_fact(k, fact(value, symbols))
+        with tract_words():
+            runnable = inference.into_model().into_runnable()
+        loaded = Loaded((runnable, [v.name for v in fed]))
+        self.trial_run(loaded, fed)
+        return loaded
+
+    def trial_run(self, loaded: Loaded, fed: list[onnx.ValueInfoProto]) -> None:
+        """Runs zeros once: tract finds a missing kernel (IsNaN on f64) only
+        when it evaluates, and load_only must answer whether a model would
+        run. Only a missing kernel counts; other failures are left to the
+        real data."""
+        inputs = trial_inputs(fed)
+        if inputs is None:
+            return
+        try:
+            self.run(loaded, inputs)
+        except Exception as e:  # the backend's own words decide
+            if self.classify(e) == "not_supported":
+                raise
+
+    def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
+        runnable, names = loaded.handle
+        # np.require keeps a 0-d array 0-d (ascontiguousarray makes it 1-d)
+        arrays = [np.require(inputs[n], requirements="C") for n in names]
+        for name, array in zip(names, arrays):
+            # a bool byte other than 0/1 would be undefined behaviour in Rust
+            if array.dtype == np.bool_ and array.view(np.uint8).max(initial=0) > 1:
+                raise Refusal("error", f"input '{name}': a bool byte is neither 0 nor 1")
+        with tract_words():
+            outputs = [t.to_numpy() for t in runnable.run(arrays)]
+        for k, array in enumerate(outputs):
+            if code_of(array.dtype) is None:
+                raise Refusal("error", f"output {k}: tract returned numpy dtype "
+                              f"{array.dtype}, outside the dtype table")
+        return outputs
+
+    def classify(self, error: BaseException) -> str:
+        text = str(error)
+        if any(w in text for w in NOT_SUPPORTED_WORDS):
+            return "not_supported"
+        return "error"

@@ -1,0 +1,83 @@
+"""Apache TVM (PyPI apache-tvm): the Relax ONNX frontend
+(`tvm.relax.frontend.onnx.from_onnx`), compiled with `tvm.compile` for an
+LLVM CPU target and run on Relax's VirtualMachine.
+
+Every dtype of the table goes in and out as itself: `tvm.runtime.tensor`
+takes numpy arrays of ml_dtypes' bfloat16 and float8 types with their bits,
+and `Tensor.numpy()` hands them back as the same types. No model rewrite.
+
+What TVM 0.27 does with the ops here (found by this adapter's tests; see the
+adapter's report): IsNaN/IsInf have no kernel for bfloat16 or the float8
+types ("Data type T.bfloat16 not supported for isnan op", raised while
+legalizing: not_supported); the frontend drops IsInf's detect_positive and
+detect_negative attributes, so IsInf always detects both infinities; Sign
+of a NaN is 0; must-reject models (IsInf-10 on float16) are compiled and run.
+
+Options: `target` (default "llvm"), `threads` (TVM_NUM_THREADS, default 1;
+it must be set before TVM's thread pool starts, so once per worker).
+"""
+from __future__ import annotations
+
+import os
+import re
+
+import numpy as np
+import onnx
+
+from onnxcts_worker.adapter import Adapter, Loaded, Refusal
+
+# TVM's words for "no kernel / no lowering for this", as opposed to a model
+# it judged invalid.
+NOT_SUPPORTED = re.compile(r"not supported|not implemented|OpNotImplemented|"
+                           r"No (?:legalization|lowering)", re.IGNORECASE)
+
+
+class Backend(Adapter):
+    name = "tvm"
+    known_options = {"target": "llvm", "threads": "1"}
+
+    def __init__(self, options: dict[str, str]) -> None:
+        super().__init__(options)
+        threads = self.option("threads")
+        if not threads.isdigit() or int(threads) < 1:
+            raise ValueError(f"threads={threads}: a positive integer")
+        os.environ["TVM_NUM_THREADS"] = threads
+        import tvm  # after TVM_NUM_THREADS
+        from tvm import relax
+        from tvm.relax.frontend.onnx import from_onnx
+        self.tvm, self.relax, self.from_onnx = tvm, relax, from_onnx
+        try:
+            self.target = tvm.target.Target(self.option("target"))
+        except Exception as e:  # TVM's own words on a target it cannot make
+            raise ValueError(f"target={self.option('target')}: {e}") from None
+        if self.target.kind.name != "llvm":
+            raise ValueError(f"target={self.option('target')}: this worker runs "
+                             f"on the CPU, so an llvm target")
+        self.device = tvm.cpu()
+
+    def version(self) -> str:
+        return self.tvm.__version__
+
+    def load(self, model: onnx.ModelProto, path: str) -> Loaded:
+        mod = self.from_onnx(model, keep_params_in_input=False)
+        executable = self.tvm.compile(mod, target=self.target)
+        vm = self.relax.VirtualMachine(executable, self.device)
+        initialized = {t.name for t in model.graph.initializer}
+        fed = [i.name for i in model.graph.input if i.name not in initialized]
+        return Loaded((vm, fed, len(model.graph.output)))
+
+    def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
+        vm, fed, count = loaded.handle
+        args = [self.tvm.runtime.tensor(np.ascontiguousarray(inputs[name]), device=self.device)
+                for name in fed]
+        result = vm["main"](*args)
+        results = [result] if isinstance(result, self.tvm.runtime.Tensor) else list(result)
+        if len(results) != count:
+            raise Refusal("error", f"TVM returned {len(results)} outputs for {count}")
+        return [r.numpy() for r in results]
+
+    def classify(self, error: BaseException) -> str:
+        if isinstance(error, self.tvm.error.OpNotImplemented) \
+                or NOT_SUPPORTED.search(str(error)):
+            return "not_supported"
+        return "error"

@@ -1,0 +1,121 @@
+"""Bit-exact reading and writing of ONNX TensorProto files.
+
+Elements travel as raw little-endian bytes viewed as the dtype of the table
+(`dtypes`). A tensor that carries its elements in a typed field instead of
+raw_data is read from the file's own bytes too: Python floats would quiet a
+signalling NaN, so float_data and double_data are taken from the wire.
+"""
+from __future__ import annotations
+
+import pathlib
+
+import numpy as np
+import onnx
+
+from .adapter import Refusal
+from .dtypes import name_of, numpy_dtype, code_of
+
+MAX_BYTES = 1 << 31
+
+# TensorProto field numbers (onnx.proto) of the typed element fields.
+_FLOAT_DATA, _INT32_DATA, _INT64_DATA, _DOUBLE_DATA, _UINT64_DATA = 4, 5, 7, 10, 11
+_WIDTH_MASK = {1: 0xFF, 2: 0xFFFF, 4: 0xFFFFFFFF}
+
+
+def _varint(data: bytes, pos: int) -> tuple[int, int]:
+    value, shift = 0, 0
+    while True:
+        if pos >= len(data) or shift > 63:
+            raise ValueError("truncated varint")
+        byte = data[pos]
+        value |= (byte & 0x7F) << shift
+        pos, shift = pos + 1, shift + 7
+        if not byte & 0x80:
+            return value, pos
+
+
+def _fixed_field_bytes(data: bytes, field: int, width: int) -> bytes:
+    """The concatenated little-endian elements of a top-level fixed32/fixed64
+    repeated field, packed or not."""
+    out, pos = bytearray(), 0
+    while pos < len(data):
+        key, pos = _varint(data, pos)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            _, pos = _varint(data, pos)
+            continue
+        if wire == 1 or wire == 5:
+            size = 8 if wire == 1 else 4
+        elif wire == 2:
+            size, pos = _varint(data, pos)
+        else:
+            raise ValueError(f"wire type {wire}")
+        if pos + size > len(data):
+            raise ValueError("truncated field")
+        if number == field and (wire == 2 or size == width):
+            out += data[pos:pos + size]
+        pos += size
+    return bytes(out)
+
+
+def _elements(tensor: onnx.TensorProto, data: bytes, dtype: np.dtype) -> np.ndarray:
+    if tensor.HasField("raw_data"):
+        return np.frombuffer(tensor.raw_data, dtype=dtype)
+    if dtype in (np.float32, np.float64):
+        field = _FLOAT_DATA if dtype == np.float32 else _DOUBLE_DATA
+        return np.frombuffer(_fixed_field_bytes(data, field, dtype.itemsize), dtype=dtype)
+    if tensor.int64_data:
+        return np.array(tensor.int64_data, dtype=np.int64).astype(dtype)
+    if tensor.uint64_data:
+        return np.array(tensor.uint64_data, dtype=np.uint64).astype(dtype)
+    # int32_data carries every narrower type, floats as their bit patterns.
+    bits = np.array([v & _WIDTH_MASK[dtype.itemsize] for v in tensor.int32_data],
+                    dtype=f"<u{dtype.itemsize}")
+    if dtype == np.bool_:
+        return bits.astype(np.bool_)
+    return bits.view(dtype)
+
+
+def read_tensor(path: str, code: int) -> np.ndarray:
+    """The tensor in file `path`, which the model says is of dtype `code`;
+    raises Refusal("error") naming the file and the field when it is not."""
+    try:
+        data = pathlib.Path(path).read_bytes()
+        tensor = onnx.TensorProto.FromString(data)
+    except Exception as e:  # unreadable file or not a TensorProto
+        raise Refusal("error", f"{path}: unreadable TensorProto: {e}") from e
+    if tensor.data_type != code:
+        raise Refusal("error", f"{path}: data_type {tensor.data_type}, "
+                      f"the model wants {code} ({name_of(code)})")
+    if tensor.data_location == onnx.TensorProto.EXTERNAL:
+        raise Refusal("error", f"{path}: data_location: external data is not read")
+    dtype = numpy_dtype(code)
+    count = 1
+    for d in tensor.dims:
+        if d < 0 or count * max(d, 1) * dtype.itemsize > MAX_BYTES:
+            raise Refusal("error", f"{path}: dims {list(tensor.dims)}")
+        count *= d
+    try:
+        elements = _elements(tensor, data, dtype)
+    except ValueError as e:
+        raise Refusal("error", f"{path}: elements: {e}") from e
+    if elements.size != count:
+        raise Refusal("error", f"{path}: {elements.size} elements, dims "
+                      f"{list(tensor.dims)} need {count}")
+    return elements.reshape([int(d) for d in tensor.dims])
+
+
+def write_tensor(path: pathlib.Path, name: str, array: np.ndarray) -> None:
+    """Writes `array` to `path` as a TensorProto with raw_data, its dtype
+    code taken from the array itself; raises Refusal for a dtype outside the
+    table."""
+    array = np.asarray(array)
+    code = code_of(array.dtype.newbyteorder("<") if array.dtype.byteorder == ">"
+                   else array.dtype)
+    if code is None:
+        raise Refusal("error", f"output '{name}': the backend returned numpy "
+                      f"dtype {array.dtype}, which no ONNX dtype matches")
+    little = np.ascontiguousarray(array, dtype=numpy_dtype(code))
+    tensor = onnx.TensorProto(name=name, data_type=code, dims=list(array.shape))
+    tensor.raw_data = little.tobytes()
+    path.write_bytes(tensor.SerializeToString())

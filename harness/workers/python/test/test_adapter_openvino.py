@@ -1,0 +1,169 @@
+"""The OpenVINO adapter (adapters/openvino.py), in both configurations:
+the default (what users get) and the exact-f32 one (precision=f32
+mode=accuracy). Expected values come from worker_check, which decodes
+DESIGN.md's format table by hand.
+
+    /tmp/explore/bin/python -m pytest -q test/test_adapter_openvino.py
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import worker_check as wc
+
+# scripts/setup installs every backend: a missing one fails here, never skips.
+import openvino  # noqa: E402,F401
+
+CONFIGS = {"default": [], "f32_accuracy": ["precision=f32", "mode=accuracy"]}
+
+# float32 patterns worth a look: zeros, subnormals, normals, the largest
+# finite, infinities, quiet and signalling NaNs with payloads, both signs.
+F32 = [0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007FFFFF, 0x00800000,
+       0x3F800000, 0xBF800000, 0x3FC00001, 0x7F7FFFFF, 0xFF7FFFFF, 0x7F800000,
+       0xFF800000, 0x7FC00000, 0xFFC00000, 0x7F800001, 0xFF800001, 0x7FA00123,
+       0xFFBFFFFF, 0x7FFFFFFF]
+# float64 patterns the CPU plugin gets wrong: it runs double in float32.
+F64_INF = [0x7FF0000000000000, 0xFFF0000000000000, 0x3FF0000000000000]
+F64_TINY = [0x0000000000000001, 0x8000000000000001, 0x3690000000000000]
+INT32 = [0, 1, -1, 2, -2, 2**31 - 1, -2**31, -2**31 + 1, 2**24 + 1]
+INT64 = [0, 1, -1, 2**31 - 1, 2**31, -2**31 - 1, 2**32, -2**32, 2**63 - 1, -2**63]
+UINT32 = [0, 1, 2**31 - 1, 2**31, 2**32 - 1]
+ISINF_ATTRS = [{"detect_positive": p, "detect_negative": n} for p in (1, 0) for n in (1, 0)]
+
+
+def unsigned(values: list[int], bits: int) -> np.ndarray:
+    return np.array([v & ((1 << bits) - 1) for v in values], dtype=f"<u{bits // 8}")
+
+
+@pytest.fixture(scope="module", params=list(CONFIGS))
+def worker(request: pytest.FixtureRequest):
+    with wc.Worker("openvino", CONFIGS[request.param]) as w:
+        w.config = request.param
+        yield w
+
+
+def assert_conformant(worker: wc.Worker, op: str, opset: int, code: int,
+                      bits: np.ndarray | None = None, attrs: dict | None = None) -> None:
+    answer, mismatches = wc.op_check(worker, op, opset, code, bits, attrs)
+    assert answer["status"] == "ok", answer
+    assert not mismatches.fail and not mismatches.deviation, \
+        f"{op}-{opset} {wc.name_of(code)} {attrs or ''}: {mismatches.text(code)}"
+
+
+# --- hello ------------------------------------------------------------------
+
+def test_hello_records_the_effective_properties(worker: wc.Worker) -> None:
+    answer = worker.hello()
+    assert answer["name"] == "openvino"
+    assert answer["version"].startswith("2026."), answer["version"]
+    options = answer["options"]
+    assert options["device"] == "CPU"
+    if worker.config == "f32_accuracy":
+        assert options["INFERENCE_PRECISION_HINT"] == "f32"
+        assert options["EXECUTION_MODE_HINT"] == "ACCURACY"
+    else:
+        # The plugin's own choice, read back: f32 on AVX2, bf16/f16 elsewhere.
+        assert options["INFERENCE_PRECISION_HINT"] in ("f32", "bf16", "f16")
+        assert options["EXECUTION_MODE_HINT"] == "PERFORMANCE"
+
+
+def test_unknown_option_value_stops_the_worker() -> None:
+    with wc.Worker("openvino", ["mode=fastest"]) as w:
+        with pytest.raises((wc.WorkerFailed, OSError)):
+            w.hello()
+
+
+# --- every pattern of the small floats, in and out --------------------------
+
+@pytest.mark.parametrize("code", [10, 16, 17, 19], ids=wc.name_of)
+def test_identity_is_bit_exact(worker: wc.Worker, code: int) -> None:
+    answer = wc.identity_patterns_check(worker, code)
+    assert "adapter_steps" not in answer, answer
+
+
+@pytest.mark.parametrize("code", [18, 20], ids=wc.name_of)
+def test_fnuz_is_not_supported(worker: wc.Worker, code: int) -> None:
+    wc.identity_patterns_check(worker, code, "not_supported",
+                               "ov.Type has f8e4m3 and f8e5m2, no fnuz types")
+
+
+# --- semantics --------------------------------------------------------------
+
+@pytest.mark.parametrize("code", [10, 16], ids=wc.name_of)
+def test_isnan_isinf_on_every_pattern(worker: wc.Worker, code: int) -> None:
+    assert_conformant(worker, "IsNaN", 20, code)
+    for attrs in ISINF_ATTRS:
+        assert_conformant(worker, "IsInf", 20, code, attrs=attrs)
+
+
+def test_isnan_isinf_float32(worker: wc.Worker) -> None:
+    assert_conformant(worker, "IsNaN", 20, 1, F32)
+    for attrs in ISINF_ATTRS:
+        assert_conformant(worker, "IsInf", 20, 1, F32, attrs)
+
+
+@pytest.mark.parametrize("code", [10, 16], ids=wc.name_of)
+def test_sign_on_every_pattern(worker: wc.Worker, code: int) -> None:
+    # float16 NaNs come back quieted (0x7C01 -> 0x7E01): still NaNs, a match.
+    assert_conformant(worker, "Sign", 13, code)
+
+
+def test_sign_float32_keeps_nans_and_subnormals(worker: wc.Worker) -> None:
+    assert_conformant(worker, "Sign", 13, 1, F32)
+
+
+@pytest.mark.parametrize("opset", [9, 13])
+def test_sign_small_ints(worker: wc.Worker, opset: int) -> None:
+    assert_conformant(worker, "Sign", opset, 3)   # every int8
+    assert_conformant(worker, "Sign", opset, 6, unsigned(INT32, 32))
+
+
+@pytest.mark.parametrize("code", [17, 19], ids=wc.name_of)
+def test_isnan_on_float8_has_no_kernel(worker: wc.Worker, code: int) -> None:
+    # The CPU plugin: "unsupported src_prc: f8e4m3" (jit_uni_eltwise_generic).
+    answer, _ = wc.op_check(worker, "IsNaN", 20, code)
+    assert answer["status"] == "not_supported", answer
+
+
+# --- known departures (OpenVINO 2026.4.1, CPU plugin): strict xfails, so a
+# release that fixes one turns the test red and the finding gets re-checked.
+
+@pytest.mark.xfail(strict=True, reason="CPU plugin runs double as float32, saturating: "
+                   "IsInf(+-inf) is false for double")
+def test_isinf_float64(worker: wc.Worker) -> None:
+    assert_conformant(worker, "IsInf", 20, 11, F64_INF)
+
+
+@pytest.mark.xfail(strict=True, reason="CPU plugin runs double as float32: Sign of a "
+                   "double below float32's range is 0")
+def test_sign_float64_tiny(worker: wc.Worker) -> None:
+    assert_conformant(worker, "Sign", 13, 11, F64_TINY)
+
+
+@pytest.mark.xfail(strict=True, reason="CPU plugin runs int64 as int32: Sign(2**31) = -1, "
+                   "Sign(2**32) = 0")
+def test_sign_int64(worker: wc.Worker) -> None:
+    assert_conformant(worker, "Sign", 13, 7, unsigned(INT64, 64))
+
+
+@pytest.mark.xfail(strict=True, reason="CPU plugin's Sign reads uint32 as int32: "
+                   "Sign(2**31) = 0xFFFFFFFF")
+def test_sign_uint32(worker: wc.Worker) -> None:
+    assert_conformant(worker, "Sign", 13, 12, unsigned(UINT32, 32))
+
+
+# --- the protocol, per configuration ------------------------------------------
+# must_reject_statuses ("ok",) is a finding: OpenVINO does not check ONNX type
+# constraints, so IsInf-10 on float16 (outside IsInf-10's types) loads and runs.
+
+class TestProtocolDefault(wc.ProtocolChecks):
+    adapter = "openvino"
+    options = CONFIGS["default"]
+    must_reject_statuses = ("ok",)
+
+
+class TestProtocolF32Accuracy(wc.ProtocolChecks):
+    adapter = "openvino"
+    options = CONFIGS["f32_accuracy"]
+    must_reject_statuses = ("ok",)
