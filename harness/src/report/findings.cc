@@ -2,12 +2,23 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <tuple>
+
+#include "onnxcts/schema.h"
 
 namespace onnxcts {
 namespace {
 
 using CellKey = std::tuple<std::string, int, std::string>;
+
+constexpr size_t kMessageBytes = 240;
+
+bool IsReferenceOp(const std::string& op) {
+  return std::ranges::any_of(AllSchemas(), [&op](const OpSchema& s) {
+    return s.op == op;
+  });
+}
 
 bool Differs(Status s) {
   return s != Status::kPass && s != Status::kRejected &&
@@ -46,6 +57,7 @@ std::vector<Finding> FindingsOf(const Report& report, const std::string& label) 
     f.backend = label;
     std::tie(f.op, f.opset, f.dtype) = key;
     f.verdict = verdict->second;
+    f.reference_op = IsReferenceOp(f.op);
     Add(f, r);
   }
   std::vector<Finding> findings;
@@ -67,7 +79,11 @@ std::vector<Finding> Findings(const std::vector<Report>& reports,
 }
 
 std::string FindingClasses(const Finding& f) {
-  if (f.classes.empty()) return f.message;
+  if (f.classes.empty()) {
+    return f.message.size() <= kMessageBytes
+               ? f.message
+               : f.message.substr(0, kMessageBytes) + " ...";
+  }
   std::string text;
   for (const auto& [value_class, c] : f.classes) {
     const MismatchExample& e = c.example;

@@ -33,6 +33,9 @@ struct Finding {
   std::map<std::string, ClassFinding> classes;
   std::string message;    // the first such result's, when no element differs
   std::string reproduce;  // the first such result's
+  // Whether onnxcts's own kernels cover the op (checked on every bit
+  // pattern), rather than only ONNX's test data.
+  bool reference_op = false;
 };
 
 // Findings()
@@ -45,7 +48,7 @@ std::vector<Finding> Findings(const std::vector<Report>& reports,
 // FindingClasses()
 //
 // "+qnan 2046 (0x7e01 -> 0x0000, want 0x7e01); -zero 1 (...)", or the
-// message when no element differs.
+// message (its first 240 bytes) when no element differs.
 std::string FindingClasses(const Finding& f);
 
 }  // namespace onnxcts

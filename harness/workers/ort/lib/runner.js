@@ -91,8 +91,11 @@ class Runner {
     this.narrowers = new Map();    // "code/opset/ir" -> Narrower
   }
 
-  async createSession(modelBytes, options) {
-    return this.ort.InferenceSession.create(modelBytes, options);
+  // One thread per session: the harness runs one worker per thread of its
+  // own, and a pool per session would spin against the other workers.
+  async createSession(modelBytes, options = {}) {
+    return this.ort.InferenceSession.create(
+        modelBytes, {intraOpNumThreads: 1, interOpNumThreads: 1, ...options});
   }
 
   // Loads a one-node model, so that a runtime that cannot start (say,

@@ -4,9 +4,12 @@ process: onnx's checker and shape inference, then import to MLIR), is
 compiled by `iree-compile` for the llvm-cpu backend, and runs on the
 `local-sync` (or `local-task`) driver through `iree.runtime`.
 
-Every dtype of the table goes in and out as itself: `iree.runtime` takes
-numpy arrays of ml_dtypes' bfloat16 and float8 types with their bits and
-`to_host()` returns the same types. No model rewrite.
+Every dtype of the table goes in as itself: `iree.runtime` takes numpy
+arrays of ml_dtypes' bfloat16 and float8 types with their bits, and
+`to_host()` returns the same types. Its integers are signless, so an
+unsigned output comes back as the signed type of its width: the adapter
+views it as the declared type (same bits) and says so in adapter_steps. No
+model rewrite.
 
 What IREE 3.13 does with the ops here (found by this adapter's tests): the
 runtime runs every dispatch with denormals flushed to zero (its FPU state,
@@ -32,11 +35,18 @@ import numpy as np
 import onnx
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
+from onnxcts_worker.dtypes import BY_CODE, name_of
 
 DRIVERS = ("local-sync", "local-task")
 # iree-compile's words for "no lowering for this op or type".
 NOT_SUPPORTED = re.compile(r"failed to legalize|not supported|unsupported|"
                            r"not implemented", re.IGNORECASE)
+
+
+def _unsigned_outputs(model: onnx.ModelProto) -> dict[int, int]:
+    """The unsigned integer outputs: index -> declared ONNX code."""
+    codes = {k: o.type.tensor_type.elem_type for k, o in enumerate(model.graph.output)}
+    return {k: c for k, c in codes.items() if c in BY_CODE and BY_CODE[c].kind == "u"}
 
 
 def _diagnostics(error: BaseException, lines: int = 4) -> str:
@@ -97,15 +107,23 @@ class Backend(Adapter):
         function = context.modules[module.name][entries[0]]
         initialized = {t.name for t in model.graph.initializer}
         fed = [i.name for i in model.graph.input if i.name not in initialized]
-        return Loaded((context, function, fed, len(model.graph.output)))
+        unsigned = _unsigned_outputs(model)
+        steps = [f"output '{model.graph.output[k].name}' came back as IREE's "
+                 f"signless int{BY_CODE[c].itemsize * 8}, viewed as {name_of(c)}: "
+                 f"same bits" for k, c in unsigned.items()]
+        return Loaded((context, function, fed, len(model.graph.output), unsigned), steps)
 
     def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
-        _, function, fed, count = loaded.handle
+        _, function, fed, count, unsigned = loaded.handle
         result = function(*[np.ascontiguousarray(inputs[name]) for name in fed])
         results = list(result) if isinstance(result, (tuple, list)) else [result]
         if len(results) != count:
             raise Refusal("error", f"IREE returned {len(results)} outputs for {count}")
-        return [r.to_host() if hasattr(r, "to_host") else np.asarray(r) for r in results]
+        arrays = [r.to_host() if hasattr(r, "to_host") else np.asarray(r) for r in results]
+        for k, code in unsigned.items():
+            if arrays[k].dtype.kind == "i" and arrays[k].dtype.itemsize == BY_CODE[code].itemsize:
+                arrays[k] = arrays[k].view(BY_CODE[code])
+        return arrays
 
     def classify(self, error: BaseException) -> str:
         return "not_supported" if NOT_SUPPORTED.search(str(error)) else "error"

@@ -42,8 +42,6 @@ OV_TYPES: dict[int, ov.Type] = {
 # opposed to a validation failure ("Check 'is_supported_et' failed").
 NOT_SUPPORTED_WORDS = ("unsupported", "not supported", "no conversion rule",
                        "not implemented")
-# The largest inputs a load-time trial run allocates.
-TRIAL_BYTES = 64 << 20
 
 
 def onnx_code(ov_type: ov.Type) -> int | None:
@@ -91,23 +89,11 @@ def port_for(ports: list, name: str, index: int, count: int):
     return ports[index] if len(ports) == count else None
 
 
-def trial_inputs(fed: list[onnx.ValueInfoProto]) -> dict[str, np.ndarray] | None:
-    """Zero inputs of the declared dtypes and shapes (unknown dims 1), or
-    None when they would be too large to be worth a trial."""
-    arrays, total = {}, 0
-    for value in fed:
-        dims = [d.dim_value if d.HasField("dim_value") and d.dim_value >= 0 else 1
-                for d in value.type.tensor_type.shape.dim]
-        dtype = numpy_dtype(elem_code(value))
-        total += int(np.prod(dims, dtype=np.int64)) * dtype.itemsize
-        if total > TRIAL_BYTES:
-            return None
-        arrays[value.name] = np.zeros(dims, dtype=dtype)
-    return arrays
-
 
 class Backend(Adapter):
     name = "openvino"
+    # The CPU plugin compiles IsNaN on float8 and fails only at inference.
+    trial_for_load_only = True
     known_options = {"precision": "", "mode": "performance"}
     route = ("no rewrites: each input is an ov.Tensor of its ONNX dtype's "
              "ov.Type over the input file's raw bits; outputs' raw bytes are "
@@ -175,22 +161,8 @@ class Backend(Adapter):
                 raise Refusal("error", f"input '{name}' is {name_of(code)}, OpenVINO "
                               f"made it {port.get_element_type().to_string()}")
         loaded = Loaded((compiled.create_infer_request(), inputs, outputs))
-        self.trial_run(loaded, fed)
         return loaded
 
-    def trial_run(self, loaded: Loaded, fed: list[onnx.ValueInfoProto]) -> None:
-        """Runs zeros once: the CPU plugin compiles IsNaN on float8 and only
-        fails at inference, and load_only must answer whether a model would
-        run. Only a missing kernel counts; other failures are left to the
-        real data."""
-        inputs = trial_inputs(fed)
-        if inputs is None:
-            return
-        try:
-            self.run(loaded, inputs)
-        except Exception as e:  # the backend's own words decide
-            if self.classify(e) == "not_supported":
-                raise
 
     def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
         request, input_ports, output_ports = loaded.handle

@@ -29,7 +29,8 @@ LEVELS = {
 }
 # ORT's words for "no kernel or no type support", as opposed to a verdict
 # that the model is invalid.
-NOT_SUPPORTED_WORDS = ("NOT_IMPLEMENTED", "Could not find an implementation")
+NOT_SUPPORTED_WORDS = ("NOT_IMPLEMENTED", "Could not find an implementation",
+                       "is not a registered function/op")
 
 
 def bits_value(array: np.ndarray, code: int) -> ort.OrtValue:

@@ -22,7 +22,7 @@ import onnx
 import tract
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
-from onnxcts_worker.dtypes import code_of, name_of, numpy_dtype
+from onnxcts_worker.dtypes import code_of, name_of
 
 # ONNX dtype code -> tract's fact mnemonic, for the dtypes the bindings carry.
 MNEMONICS: dict[int, str] = {
@@ -31,11 +31,10 @@ MNEMONICS: dict[int, str] = {
 }
 # tract's words for "no kernel, no type", as opposed to a type or shape error.
 NOT_SUPPORTED_WORDS = ("Unknown DatumType", "eval in-place not defined",
-                       "does not support", "Unimplemented(", "not implemented")
+                       "does not support", "Unimplemented(", "not implemented",
+                       "is not supported", "Unsupported mode")
 # tract's errors end with a Rust backtrace when RUST_BACKTRACE is set.
 BACKTRACE = re.compile(r"\s*Stack backtrace:.*", re.DOTALL)
-# The largest inputs a load-time trial run allocates.
-TRIAL_BYTES = 64 << 20
 
 
 class TractFailure(Exception):
@@ -68,23 +67,11 @@ def fact(value: onnx.ValueInfoProto, symbols: dict[str, str]) -> str:
     return ",".join(dims + [MNEMONICS[elem_code(value)]])
 
 
-def trial_inputs(fed: list[onnx.ValueInfoProto]) -> dict[str, np.ndarray] | None:
-    """Zero inputs of the declared dtypes and shapes (unknown dims 1), or
-    None when they would be too large to be worth a trial."""
-    arrays, total = {}, 0
-    for value in fed:
-        dims = [d.dim_value if d.HasField("dim_value") and d.dim_value >= 0 else 1
-                for d in value.type.tensor_type.shape.dim]
-        dtype = numpy_dtype(elem_code(value))
-        total += int(np.prod(dims, dtype=np.int64)) * dtype.itemsize
-        if total > TRIAL_BYTES:
-            return None
-        arrays[value.name] = np.zeros(dims, dtype=dtype)
-    return arrays
-
 
 class Backend(Adapter):
     name = "tract"
+    # tract finds a missing kernel (IsNaN on f64) only when it evaluates.
+    trial_for_load_only = True
 
     def version(self) -> str:
         return tract.version()
@@ -111,27 +98,20 @@ class Backend(Adapter):
                 with tract_words():
                     inference.set_input_fact(k, fact(value, symbols))
         with tract_words():
-            runnable = inference.into_model().into_runnable()
-        loaded = Loaded((runnable, [v.name for v in fed]))
-        self.trial_run(loaded, fed)
-        return loaded
+            typed = inference.into_model()
+            # Shape and Size give tract's dimension type, which its numpy
+            # bridge refuses; tract's own conversion makes the int64 the
+            # model declares.
+            tdim = [str(typed.output_fact(k)).rsplit(",", 1)[-1] == "tdim"
+                    for k in range(typed.output_count())]
+            runnable = typed.into_runnable()
+        steps = [f"output '{o.name}' came back as tract's TDim, converted by "
+                 f"tract to int64" for o, td in zip(model.graph.output, tdim) if td]
+        return Loaded((runnable, [v.name for v in fed], tdim), steps)
 
-    def trial_run(self, loaded: Loaded, fed: list[onnx.ValueInfoProto]) -> None:
-        """Runs zeros once: tract finds a missing kernel (IsNaN on f64) only
-        when it evaluates, and load_only must answer whether a model would
-        run. Only a missing kernel counts; other failures are left to the
-        real data."""
-        inputs = trial_inputs(fed)
-        if inputs is None:
-            return
-        try:
-            self.run(loaded, inputs)
-        except Exception as e:  # the backend's own words decide
-            if self.classify(e) == "not_supported":
-                raise
 
     def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
-        runnable, names = loaded.handle
+        runnable, names, tdim = loaded.handle
         # np.require keeps a 0-d array 0-d (ascontiguousarray makes it 1-d)
         arrays = [np.require(inputs[n], requirements="C") for n in names]
         for name, array in zip(names, arrays):
@@ -139,7 +119,8 @@ class Backend(Adapter):
             if array.dtype == np.bool_ and array.view(np.uint8).max(initial=0) > 1:
                 raise Refusal("error", f"input '{name}': a bool byte is neither 0 nor 1")
         with tract_words():
-            outputs = [t.to_numpy() for t in runnable.run(arrays)]
+            outputs = [(t.convert_to(tract.DatumType.I64) if td else t).to_numpy()
+                       for t, td in zip(runnable.run(arrays), tdim)]
         for k, array in enumerate(outputs):
             if code_of(array.dtype) is None:
                 raise Refusal("error", f"output {k}: tract returned numpy dtype "

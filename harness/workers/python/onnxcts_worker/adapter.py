@@ -39,6 +39,10 @@ class Adapter:
     name = ""
     # Free text for hello: how this adapter bends models or data, if at all.
     route = ""
+    # Whether a load_only request (a must-reject model, which comes with no
+    # data) also runs the model once on ones, for a backend that finds a
+    # missing kernel only when it evaluates (see trial.py).
+    trial_for_load_only = False
 
     def __init__(self, options: dict[str, str]) -> None:
         self._options = self.check_options(options)

@@ -14,6 +14,7 @@ import onnx
 from .adapter import Adapter, Loaded, Refusal
 from .dtypes import BY_CODE, name_of
 from .tensors import read_tensor, write_tensor
+from .trial import trial_run
 
 PROTOCOL = 1
 MAX_MESSAGE = 4000
@@ -75,9 +76,12 @@ class Worker:
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:
         model, loaded = self.load(request["model"])
+        fed = _fed_inputs(model.graph)
         if request.get("load_only"):
+            if self.adapter.trial_for_load_only:
+                trial_run(self.adapter, loaded, fed)
             return {"status": "ok"}
-        fed, paths = _fed_inputs(model.graph), request["inputs"]
+        paths = request["inputs"]
         if len(paths) != len(fed):
             raise Refusal("error", f"{len(paths)} input files for "
                           f"{len(fed)} graph inputs")

@@ -1,0 +1,96 @@
+#!/usr/bin/python3
+"""A real backend end to end: the generated suite through it to a complete
+report with no fault of the adapter's, and (with --sweep) every pattern of
+every 8- and 16-bit dtype through it, against the published sweep of the
+same pinned version: any case whose status changed fails.
+
+Usage: real_backend_test.py ONNXCTS_BINARY SOURCE_DIR NAME SPEC [--sweep]
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import jsonschema
+
+ONNXCTS = SOURCE = NAME = SPEC = ""
+SWEEP = False
+SMALL_DTYPES = ("float16,bfloat16,float8e4m3fn,float8e4m3fnuz,float8e5m2,"
+                "float8e5m2fnuz,int8,uint8,int16,uint16")
+# Statuses that would be the adapter's fault, never the backend's answer.
+ADAPTER_FAULTS = {"crash", "protocol_error", "invalid_output", "timeout"}
+
+
+def run(*args):
+    return subprocess.run([ONNXCTS, *args], capture_output=True, text=True,
+                          timeout=1500)
+
+
+def validated(path):
+    with open(os.path.join(SOURCE, "reports", "report.schema.json")) as f:
+        schema = json.load(f)
+    with open(path) as f:
+        report = json.load(f)
+    jsonschema.validate(report, schema)
+    return report
+
+
+class RealBackendTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp()
+        cls.suite = os.path.join(cls.tmp, "suite")
+        p = run("generate", "--out", cls.suite)
+        assert p.returncode == 0, p.stderr
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def assert_no_adapter_fault(self, report):
+        faults = [(r["case_id"], r["status"], r["message"])
+                  for r in report["results"] if r["status"] in ADAPTER_FAULTS]
+        self.assertEqual(faults, [])
+
+    def test_generated_suite_runs_to_a_complete_report(self):
+        path = os.path.join(self.tmp, "run.json")
+        p = run("run", "--suite", os.path.join(self.suite, "conformance"),
+                "--suite", os.path.join(self.suite, "must_reject"),
+                "--backend", SPEC, "--report", path)
+        self.assertIn(p.returncode, (0, 1), p.stdout + p.stderr)
+        report = validated(path)
+        listed = run("run", "--suite", os.path.join(self.suite, "conformance"),
+                     "--suite", os.path.join(self.suite, "must_reject"),
+                     "--backend", "reference", "--report",
+                     os.path.join(self.tmp, "reference.json"))
+        self.assertEqual(listed.returncode, 0, listed.stdout)
+        with open(os.path.join(self.tmp, "reference.json")) as f:
+            every = {(r["case_id"], r["data_set"]) for r in json.load(f)["results"]}
+        got = {(r["case_id"], r["data_set"]) for r in report["results"]}
+        self.assertEqual(got, every)
+        self.assert_no_adapter_fault(report)
+        self.assertTrue(report["backend"]["version"])
+
+    @unittest.skipUnless(SWEEP or "--sweep" in sys.argv, "no --sweep")
+    def test_small_dtypes_sweep_as_published(self):
+        path = os.path.join(self.tmp, "sweep.json")
+        p = run("sweep", "--backend", SPEC, "--dtypes", SMALL_DTYPES,
+                "--threads", "2", "--report", path)
+        self.assertIn(p.returncode, (0, 1), p.stdout + p.stderr)
+        report = validated(path)
+        self.assert_no_adapter_fault(report)
+        published = os.path.join(SOURCE, "reports", "published", "sweeps",
+                                 NAME + "-16bit.json")
+        with open(published) as f:
+            want = {r["case_id"]: r["status"] for r in json.load(f)["results"]}
+        got = {r["case_id"]: r["status"] for r in report["results"]}
+        self.assertEqual(got, want)
+
+
+if __name__ == "__main__":
+    ONNXCTS, SOURCE, NAME, SPEC = sys.argv[1:5]
+    SWEEP = "--sweep" in sys.argv[5:]
+    unittest.main(argv=[sys.argv[0]], verbosity=2)

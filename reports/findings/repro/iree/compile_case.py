@@ -1,0 +1,39 @@
+"""Imports and compiles ONNX node-test models with IREE's own tools
+(iree-import-onnx, iree.compiler.compile_file for llvm-cpu, target cpu
+generic) and prints how iree-compile ends; with --run, also runs
+test_data_set_0 (onnx.load_tensor + numpy_helper.to_array) and compares.
+
+    python compile_case.py [--run] CASE_DIR...
+"""
+import glob, os, subprocess, sys, tempfile, importlib.metadata
+import numpy as np, onnx
+from onnx import numpy_helper
+import iree.compiler as ic, iree.runtime as rt
+
+IMPORT = os.path.join(os.path.dirname(sys.executable), "iree-import-onnx")
+run = "--run" in sys.argv
+print("iree", importlib.metadata.version("iree-base-compiler"))
+for d in [a for a in sys.argv[1:] if a != "--run"]:
+    tmp = tempfile.mkdtemp()
+    mlir = os.path.join(tmp, "m.mlir")
+    subprocess.run([IMPORT, os.path.join(d, "model.onnx"), "-o", mlir], check=True, capture_output=True)
+    print(f"== {os.path.basename(d)}")
+    try:
+        vmfb = ic.compile_file(mlir, target_backends=["llvm-cpu"], extra_args=["--iree-llvmcpu-target-cpu=generic"])
+    except ic.CompilerToolError as e:
+        lines = str(e).splitlines()
+        code = [l for l in lines if l.startswith("Error code")]
+        first = [l for l in lines if "error:" in l or "LLVM ERROR" in l][:1]
+        print("  iree-compile:", code[0] if code else "", "|", first[0].strip()[:150] if first else "(no diagnostic; crash backtrace follows in the tool's output)")
+        continue
+    print("  compiled")
+    if run:
+        ctx = rt.SystemContext(config=rt.Config("local-sync"))
+        mod = rt.VmModule.copy_buffer(ctx.instance, vmfb); ctx.add_vm_module(mod)
+        f = ctx.modules[mod.name][[n for n in mod.function_names if not n.startswith("__") and not n.endswith("$async")][0]]
+        ins = [numpy_helper.to_array(onnx.load_tensor(p)) for p in sorted(glob.glob(d + "/test_data_set_0/input_*.pb"))]
+        want = [numpy_helper.to_array(onnx.load_tensor(p)) for p in sorted(glob.glob(d + "/test_data_set_0/output_*.pb"))]
+        r = f(*ins); r = r if isinstance(r, (list, tuple)) else [r]
+        for k, (g, w) in enumerate(zip(r, want)):
+            g = g.to_host()
+            print(f"  output_{k}: iree {g.ravel()[:6]}  expected {w.ravel()[:6]}")
