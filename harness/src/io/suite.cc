@@ -62,12 +62,14 @@ struct OnnxDataPlace {
   fs::path rest;
 };
 
-std::optional<OnnxDataPlace> FindOnnxData(const fs::path& dir) {
+// `after`: how many folders below data/ `dir` must name (2 for a case,
+// its folder and itself; 1 for a suite root such as data/node).
+std::optional<OnnxDataPlace> FindOnnxData(const fs::path& dir, size_t after) {
   const std::vector<fs::path> parts(dir.begin(), dir.end());
   constexpr std::array<std::string_view, 3> kBackendTest = {"onnx", "backend",
                                                             "test"};
   for (size_t i = parts.size(); i-- > 0;) {
-    if (parts[i] != "data" || i + 2 >= parts.size()) continue;
+    if (parts[i] != "data" || i + after >= parts.size()) continue;
     const bool debian = i >= 1 && parts[i - 1] == "libonnx-testdata";
     const bool upstream =
         i >= 3 && std::equal(kBackendTest.begin(), kBackendTest.end(),
@@ -85,7 +87,7 @@ std::optional<OnnxDataPlace> FindOnnxData(const fs::path& dir) {
 // "onnx.<folder>.<case path>" when `dir` lies in a copy of ONNX's own test
 // data, so that the id does not depend on which folder was given.
 std::optional<std::string> OnnxDataId(const fs::path& dir) {
-  const auto place = FindOnnxData(dir);
+  const auto place = FindOnnxData(dir, 2);
   if (!place) return std::nullopt;
   const std::string head =
       place->version.empty() ? "onnx" : "onnx_" + IdPart(place->version);
@@ -137,7 +139,7 @@ std::string SuitePrefix(const fs::path& root) {
 }
 
 std::string SuiteLabelOf(const fs::path& root) {
-  if (const auto place = FindOnnxData(root)) {
+  if (const auto place = FindOnnxData(root, 1)) {
     const std::string head =
         place->version.empty() ? "onnx" : "onnx-" + place->version;
     return (fs::path(head) / place->rest).generic_string();

@@ -57,6 +57,9 @@ std::string RunCard(const Report& r, const std::string& label,
                     const Summary& s) {
   std::string facts =
       Fact("backend", "<code>" + Esc(r.backend.spec) + "</code>");
+  if (!r.backend.options.empty()) {
+    facts += Fact("options", Esc(OptionsText(r.backend)));
+  }
   facts += Fact("host", Esc(r.host));
   facts += Fact("time", Times(r));
   facts += Fact("policy", std::string(PolicyName(r.policy)));

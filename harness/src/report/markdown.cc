@@ -73,6 +73,7 @@ std::string RunTable(const std::vector<Report>& reports,
   using Field = std::function<std::string(const Report&)>;
   const std::pair<const char*, Field> rows[] = {
       {"backend", [](const Report& r) { return "`" + r.backend.spec + "`"; }},
+      {"options", [](const Report& r) { return OptionsText(r.backend); }},
       {"host", [](const Report& r) { return r.host; }},
       {"started", [](const Report& r) { return FormatUtcTime(r.started); }},
       {"ended", [](const Report& r) { return FormatUtcTime(r.ended); }},

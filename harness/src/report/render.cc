@@ -39,11 +39,24 @@ std::vector<std::string> BackendLabels(const std::vector<Report>& reports) {
     std::string label = r.backend.name.empty()
                             ? r.backend.spec
                             : r.backend.name + " " + r.backend.version;
+    const size_t query = r.backend.spec.find('?');
+    if (!r.backend.name.empty() && query != std::string::npos &&
+        !r.backend.spec.starts_with("plugin:")) {
+      label += " " + r.backend.spec.substr(query);
+    }
     const int n = ++seen[label];
     if (n > 1) label += fmt::format(" ({})", n);
     labels.push_back(label);
   }
   return labels;
+}
+
+std::string OptionsText(const BackendInfo& backend) {
+  std::string text;
+  for (const auto& [key, value] : backend.options) {
+    text += (text.empty() ? "" : ", ") + key + "=" + value;
+  }
+  return text;
 }
 
 RenderWriter FindRenderWriter(std::string_view format) {

@@ -19,9 +19,15 @@ inline constexpr std::string_view kDefaultRenderFormat = "html";
 
 // BackendLabels()
 //
-// One column label per report ("onnxruntime 1.30.0"), numbered where two
-// reports are of the same backend.
+// One column label per report ("onnxruntime 1.30.0"), with the spec's
+// options ("openvino 2026.4.1 ?precision=f32"), numbered where two reports
+// are still alike.
 std::vector<std::string> BackendLabels(const std::vector<Report>& reports);
+
+// OptionsText()
+//
+// The options a backend said it runs with: "key=value, key=value".
+std::string OptionsText(const BackendInfo& backend);
 
 // FindRenderWriter()
 //

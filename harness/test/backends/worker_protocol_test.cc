@@ -45,6 +45,21 @@ TEST(WorkerProtocolTest, HelloAnswerGivesNameAndVersion) {
   ASSERT_TRUE(ok.hello) << ok.protocol_error;
   EXPECT_EQ(ok.hello->name, "onnxruntime");
   EXPECT_EQ(ok.hello->version, "1.30.0");
+  EXPECT_TRUE(ok.hello->options.empty());
+}
+
+TEST(WorkerProtocolTest, HelloOptionsAreKeptAsText) {
+  const ParsedHello ok = ParseWorkerHello(
+      R"({"protocol":1,"name":"openvino","version":"2026.4.1",)"
+      R"("options":{"INFERENCE_PRECISION_HINT":"f32","threads":1}})");
+  ASSERT_TRUE(ok.hello) << ok.protocol_error;
+  EXPECT_EQ(ok.hello->options,
+            (std::map<std::string, std::string>{
+                {"INFERENCE_PRECISION_HINT", "f32"}, {"threads", "1"}}));
+  const ParsedHello bad = ParseWorkerHello(
+      R"({"protocol":1,"name":"x","version":"1","options":["f32"]})");
+  EXPECT_FALSE(bad.hello);
+  EXPECT_THAT(bad.protocol_error, HasSubstr("\"options\" is not an object"));
 }
 
 TEST(WorkerProtocolTest, BadHelloAnswersSayWhy) {

@@ -128,6 +128,39 @@ TEST(Suite, OnnxTestDataIdsDoNotDependOnTheRootGiven) {
             std::vector<std::string>{"onnx.pytorch_converted.test_conv1d"});
 }
 
+TEST(Suite, AWheelsCopyOfOnnxTestDataCarriesItsVersion) {
+  TempDir tmp;
+  const fs::path site = tmp / "venv/lib/python3.11/site-packages";
+  const fs::path node = site / "onnx/backend/test/data/node";
+  MakeCase(node / "test_isinf");
+  fs::create_directories(site / "onnx-1.22.0.dist-info");
+  EXPECT_EQ(Ids(DiscoverCases(node)),
+            std::vector<std::string>{"onnx_1_22.node.test_isinf"});
+  EXPECT_EQ(DefaultSuiteLabel(node), "onnx-1.22/node");
+  const fs::path debian = tmp / "usr/share/libonnx-testdata/data/node";
+  MakeCase(debian / "test_isinf");
+  EXPECT_EQ(DefaultSuiteLabel(debian), "onnx/node");
+}
+
+TEST(Suite, SuiteArgumentsTakeALabelOrGetOne) {
+  TempDir tmp;
+  MakeCase(tmp / "mine/case_a");
+  WriteBytes(tmp / "mine/suite.json", R"({"label": "team/suite"})");
+  MakeCase(tmp / "plain/case_b");
+  const SuiteArg labelled =
+      ParseSuiteArg("debian-1.12/node=" + (tmp / "plain").string());
+  EXPECT_EQ(labelled.label, "debian-1.12/node");
+  EXPECT_EQ(labelled.dir, tmp / "plain");
+  EXPECT_EQ(ParseSuiteArg((tmp / "mine").string()).label, "team/suite");
+  EXPECT_EQ(ParseSuiteArg((tmp / "plain").string()).label, "plain");
+  // A path is never taken for a label, even with '=' in it.
+  fs::create_directories(tmp / "a=b");
+  MakeCase(tmp / "a=b/case_c");
+  const SuiteArg path = ParseSuiteArg((tmp / "a=b").string());
+  EXPECT_EQ(path.dir, tmp / "a=b");
+  EXPECT_EQ(path.label, "a=b");
+}
+
 TEST(Suite, DataSetsAreSortedNumericallyWithTheirFiles) {
   TempDir tmp;
   MakeCase(tmp / "c", {});

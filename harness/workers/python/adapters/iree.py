@@ -36,6 +36,7 @@ import onnx
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
 from onnxcts_worker.dtypes import BY_CODE, name_of
+from onnxcts_worker.tensors import c_order
 
 DRIVERS = ("local-sync", "local-task")
 # iree-compile's words for "no lowering for this op or type".
@@ -93,7 +94,10 @@ class Backend(Adapter):
         try:
             vmfb = self.compiler.compile_file(
                 str(mlir), target_backends=["llvm-cpu"], input_type="onnx",
-                extra_args=[f"--iree-llvmcpu-target-cpu={self.option('target_cpu')}"])
+                extra_args=[f"--iree-llvmcpu-target-cpu={self.option('target_cpu')}",
+                            # Else the module takes float where the model
+                            # feeds double; IREE's own ONNX op tests do this.
+                            "--iree-input-demote-f64-to-f32=false"])
         except self.compiler.CompilerToolError as e:
             status = "not_supported" if NOT_SUPPORTED.search(str(e)) else "error"
             raise Refusal(status, _diagnostics(e)) from None
@@ -115,11 +119,14 @@ class Backend(Adapter):
 
     def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
         _, function, fed, count, unsigned = loaded.handle
-        result = function(*[np.ascontiguousarray(inputs[name]) for name in fed])
+        result = function(*[c_order(inputs[name]) for name in fed])
         results = list(result) if isinstance(result, (tuple, list)) else [result]
         if len(results) != count:
             raise Refusal("error", f"IREE returned {len(results)} outputs for {count}")
-        arrays = [r.to_host() if hasattr(r, "to_host") else np.asarray(r) for r in results]
+        # Copies, while IREE's buffers live: to_host() is a view of memory
+        # that IREE reuses once the result is dropped.
+        arrays = [np.array(r.to_host() if hasattr(r, "to_host") else r, copy=True)
+                  for r in results]
         for k, code in unsigned.items():
             if arrays[k].dtype.kind == "i" and arrays[k].dtype.itemsize == BY_CODE[code].itemsize:
                 arrays[k] = arrays[k].view(BY_CODE[code])

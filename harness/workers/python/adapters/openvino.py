@@ -25,6 +25,7 @@ import openvino.opset13 as ops
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
 from onnxcts_worker.dtypes import name_of, numpy_dtype
+from onnxcts_worker.tensors import c_order
 
 DEVICE = "CPU"
 PRECISIONS = ("", "f32", "bf16", "f16")
@@ -58,8 +59,7 @@ def elem_code(value: onnx.ValueInfoProto) -> int:
 def ov_tensor(array: np.ndarray, code: int) -> tuple[ov.Tensor, np.ndarray]:
     """An ov.Tensor of dtype `code` over `array`'s bits (made contiguous),
     and the bits' array: the tensor borrows its memory, keep it alive."""
-    # np.require keeps a 0-d array 0-d (ascontiguousarray makes it 1-d)
-    bits = np.require(array, requirements="C").view(f"<u{array.dtype.itemsize}")
+    bits = c_order(array).view(f"<u{array.dtype.itemsize}")
     return ov.Tensor(bits, list(bits.shape), OV_TYPES[code]), bits
 
 

@@ -20,6 +20,7 @@ import onnxruntime as ort
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
 from onnxcts_worker.dtypes import numpy_dtype
+from onnxcts_worker.tensors import c_order
 
 LEVELS = {
     "all": ort.GraphOptimizationLevel.ORT_ENABLE_ALL,
@@ -35,7 +36,7 @@ NOT_SUPPORTED_WORDS = ("NOT_IMPLEMENTED", "Could not find an implementation",
 
 def bits_value(array: np.ndarray, code: int) -> ort.OrtValue:
     """An OrtValue of ONNX element type `code` holding `array`'s bits."""
-    raw = np.asarray(array, order="C")  # not ascontiguousarray: it makes 0-d 1-d
+    raw = c_order(array)
     raw = raw.view(f"<u{raw.dtype.itemsize}")
     return ort.OrtValue.ortvalue_from_numpy_with_onnx_type(raw, code)
 

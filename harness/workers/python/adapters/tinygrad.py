@@ -34,7 +34,8 @@ import numpy as np
 import onnx
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
-from onnxcts_worker.dtypes import name_of
+from onnxcts_worker.dtypes import name_of, numpy_dtype
+from onnxcts_worker.tensors import c_order
 
 RENDERERS = ("CLANG", "LLVM", "X86")
 BAD_DTYPE = re.compile(r"(\d+) is not a valid OnnxDataType")
@@ -85,17 +86,21 @@ class Backend(Adapter):
             if v.type.tensor_type.elem_type == 16:
                 steps.append(f"output '{v.name}' (bfloat16) read back as its bits "
                              f"by a bitcast to uint16 in tinygrad (Tensor.bitcast)")
-        return Loaded(runner, steps)
+        codes = {v.name: v.type.tensor_type.elem_type for v in model.graph.output}
+        return Loaded((runner, codes), steps)
 
     def _feed(self, array: np.ndarray):
         if array.dtype == ml_dtypes.bfloat16:
-            bits = np.ascontiguousarray(array).view(np.uint16)
+            bits = c_order(array).view(np.uint16)
             return self.Tensor(bits).bitcast(self.dtypes.bfloat16)
         if array.dtype in FLOAT8:
             raise Refusal("not_supported", f"no route for {array.dtype} into tinygrad")
-        return np.ascontiguousarray(array)
+        return c_order(array)
 
-    def _fetch(self, tensor) -> np.ndarray:
+    def _fetch(self, tensor, code: int) -> np.ndarray:
+        # Size comes back as a Python int, not a Tensor.
+        if not isinstance(tensor, self.Tensor):
+            return np.asarray(tensor, dtype=numpy_dtype(code))
         d = self.dtypes
         if tensor.dtype == d.bfloat16:
             return tensor.bitcast(d.uint16).numpy().view(ml_dtypes.bfloat16)
@@ -104,9 +109,9 @@ class Backend(Adapter):
         return tensor.numpy()
 
     def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
-        runner = loaded.handle
+        runner, codes = loaded.handle
         results = runner({name: self._feed(a) for name, a in inputs.items()})
-        return [self._fetch(results[name]) for name in runner.graph_outputs]
+        return [self._fetch(results[name], codes[name]) for name in runner.graph_outputs]
 
     def classify(self, error: BaseException) -> str:
         return "not_supported" if isinstance(error, NotImplementedError) else "error"

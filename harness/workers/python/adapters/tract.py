@@ -23,6 +23,7 @@ import tract
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
 from onnxcts_worker.dtypes import code_of, name_of
+from onnxcts_worker.tensors import c_order
 
 # ONNX dtype code -> tract's fact mnemonic, for the dtypes the bindings carry.
 MNEMONICS: dict[int, str] = {
@@ -112,8 +113,7 @@ class Backend(Adapter):
 
     def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
         runnable, names, tdim = loaded.handle
-        # np.require keeps a 0-d array 0-d (ascontiguousarray makes it 1-d)
-        arrays = [np.require(inputs[n], requirements="C") for n in names]
+        arrays = [c_order(inputs[n]) for n in names]
         for name, array in zip(names, arrays):
             # a bool byte other than 0/1 would be undefined behaviour in Rust
             if array.dtype == np.bool_ and array.view(np.uint8).max(initial=0) > 1:

@@ -25,6 +25,7 @@ import numpy as np
 import onnx
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
+from onnxcts_worker.tensors import c_order
 
 # TVM's words for "no kernel / no lowering for this", as opposed to a model
 # it judged invalid.
@@ -68,13 +69,20 @@ class Backend(Adapter):
 
     def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
         vm, fed, count = loaded.handle
-        args = [self.tvm.runtime.tensor(np.ascontiguousarray(inputs[name]), device=self.device)
+        args = [self.tvm.runtime.tensor(c_order(inputs[name]), device=self.device)
                 for name in fed]
         result = vm["main"](*args)
-        results = [result] if isinstance(result, self.tvm.runtime.Tensor) else list(result)
+        single = (self.tvm.runtime.Tensor, self.tvm.runtime.ShapeTuple)
+        results = [result] if isinstance(result, single) else list(result)
         if len(results) != count:
             raise Refusal("error", f"TVM returned {len(results)} outputs for {count}")
-        return [r.numpy() for r in results]
+        return [self._host(r) for r in results]
+
+    def _host(self, result) -> np.ndarray:
+        # A Shape output comes back as TVM's shape tuple, not a tensor.
+        if isinstance(result, self.tvm.runtime.ShapeTuple):
+            return np.array(list(result), dtype=np.int64)
+        return result.numpy()
 
     def classify(self, error: BaseException) -> str:
         if isinstance(error, self.tvm.error.OpNotImplemented) \

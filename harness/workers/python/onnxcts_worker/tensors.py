@@ -76,6 +76,12 @@ def _elements(tensor: onnx.TensorProto, data: bytes, dtype: np.dtype) -> np.ndar
     return bits.view(dtype)
 
 
+def c_order(array: np.ndarray) -> np.ndarray:
+    """`array` C-contiguous, a 0-d array kept 0-d (np.ascontiguousarray
+    makes it 1-d, and a backend then sees the wrong rank)."""
+    return np.asarray(array, order="C")
+
+
 def read_tensor(path: str, code: int) -> np.ndarray:
     """The tensor in file `path`, which the model says is of dtype `code`;
     raises Refusal("error") naming the file and the field when it is not."""

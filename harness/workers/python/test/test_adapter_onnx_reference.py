@@ -22,11 +22,7 @@ class TestProtocol(wc.ProtocolChecks):
     must_reject_statuses = ("ok",)
 
 
-@pytest.fixture(scope="module")
-def worker():
-    w = wc.Worker(ADAPTER)
-    yield w
-    assert w.close() == 0
+worker = wc.module_worker(ADAPTER)
 
 
 def test_hello_names_onnx(worker) -> None:
@@ -44,16 +40,12 @@ def test_identity_keeps_every_pattern(worker, code: int) -> None:
 @pytest.mark.parametrize("attrs", [None, {"detect_positive": 0}, {"detect_negative": 0},
                                    {"detect_positive": 0, "detect_negative": 0}])
 def test_isinf_20(worker, code: int, attrs) -> None:
-    answer, found = wc.op_check(worker, "IsInf", 20, code, attrs=attrs)
-    assert answer["status"] == "ok", answer
-    assert not found.fail and not found.deviation, found.text(code)
+    wc.assert_conformant(worker, "IsInf", 20, code, attrs=attrs)
 
 
 @pytest.mark.parametrize("code", FLOATS)
 def test_isnan_20(worker, code: int) -> None:
-    answer, found = wc.op_check(worker, "IsNaN", 20, code)
-    assert answer["status"] == "ok", answer
-    assert not found.fail and not found.deviation, found.text(code)
+    wc.assert_conformant(worker, "IsNaN", 20, code)
 
 
 @pytest.mark.parametrize("code", [1, 11, 10, 16, 2, 3, 4, 5, 6, 7, 12, 13])

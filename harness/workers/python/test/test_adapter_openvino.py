@@ -43,14 +43,6 @@ def worker(request: pytest.FixtureRequest):
         yield w
 
 
-def assert_conformant(worker: wc.Worker, op: str, opset: int, code: int,
-                      bits: np.ndarray | None = None, attrs: dict | None = None) -> None:
-    answer, mismatches = wc.op_check(worker, op, opset, code, bits, attrs)
-    assert answer["status"] == "ok", answer
-    assert not mismatches.fail and not mismatches.deviation, \
-        f"{op}-{opset} {wc.name_of(code)} {attrs or ''}: {mismatches.text(code)}"
-
-
 # --- hello ------------------------------------------------------------------
 
 def test_hello_records_the_effective_properties(worker: wc.Worker) -> None:
@@ -92,31 +84,31 @@ def test_fnuz_is_not_supported(worker: wc.Worker, code: int) -> None:
 
 @pytest.mark.parametrize("code", [10, 16], ids=wc.name_of)
 def test_isnan_isinf_on_every_pattern(worker: wc.Worker, code: int) -> None:
-    assert_conformant(worker, "IsNaN", 20, code)
+    wc.assert_conformant(worker, "IsNaN", 20, code)
     for attrs in ISINF_ATTRS:
-        assert_conformant(worker, "IsInf", 20, code, attrs=attrs)
+        wc.assert_conformant(worker, "IsInf", 20, code, attrs=attrs)
 
 
 def test_isnan_isinf_float32(worker: wc.Worker) -> None:
-    assert_conformant(worker, "IsNaN", 20, 1, F32)
+    wc.assert_conformant(worker, "IsNaN", 20, 1, F32)
     for attrs in ISINF_ATTRS:
-        assert_conformant(worker, "IsInf", 20, 1, F32, attrs)
+        wc.assert_conformant(worker, "IsInf", 20, 1, F32, attrs)
 
 
 @pytest.mark.parametrize("code", [10, 16], ids=wc.name_of)
 def test_sign_on_every_pattern(worker: wc.Worker, code: int) -> None:
     # float16 NaNs come back quieted (0x7C01 -> 0x7E01): still NaNs, a match.
-    assert_conformant(worker, "Sign", 13, code)
+    wc.assert_conformant(worker, "Sign", 13, code)
 
 
 def test_sign_float32_keeps_nans_and_subnormals(worker: wc.Worker) -> None:
-    assert_conformant(worker, "Sign", 13, 1, F32)
+    wc.assert_conformant(worker, "Sign", 13, 1, F32)
 
 
 @pytest.mark.parametrize("opset", [9, 13])
 def test_sign_small_ints(worker: wc.Worker, opset: int) -> None:
-    assert_conformant(worker, "Sign", opset, 3)   # every int8
-    assert_conformant(worker, "Sign", opset, 6, unsigned(INT32, 32))
+    wc.assert_conformant(worker, "Sign", opset, 3)   # every int8
+    wc.assert_conformant(worker, "Sign", opset, 6, unsigned(INT32, 32))
 
 
 @pytest.mark.parametrize("code", [17, 19], ids=wc.name_of)
@@ -132,25 +124,25 @@ def test_isnan_on_float8_has_no_kernel(worker: wc.Worker, code: int) -> None:
 @pytest.mark.xfail(strict=True, reason="CPU plugin runs double as float32, saturating: "
                    "IsInf(+-inf) is false for double")
 def test_isinf_float64(worker: wc.Worker) -> None:
-    assert_conformant(worker, "IsInf", 20, 11, F64_INF)
+    wc.assert_conformant(worker, "IsInf", 20, 11, F64_INF)
 
 
 @pytest.mark.xfail(strict=True, reason="CPU plugin runs double as float32: Sign of a "
                    "double below float32's range is 0")
 def test_sign_float64_tiny(worker: wc.Worker) -> None:
-    assert_conformant(worker, "Sign", 13, 11, F64_TINY)
+    wc.assert_conformant(worker, "Sign", 13, 11, F64_TINY)
 
 
 @pytest.mark.xfail(strict=True, reason="CPU plugin runs int64 as int32: Sign(2**31) = -1, "
                    "Sign(2**32) = 0")
 def test_sign_int64(worker: wc.Worker) -> None:
-    assert_conformant(worker, "Sign", 13, 7, unsigned(INT64, 64))
+    wc.assert_conformant(worker, "Sign", 13, 7, unsigned(INT64, 64))
 
 
 @pytest.mark.xfail(strict=True, reason="CPU plugin's Sign reads uint32 as int32: "
                    "Sign(2**31) = 0xFFFFFFFF")
 def test_sign_uint32(worker: wc.Worker) -> None:
-    assert_conformant(worker, "Sign", 13, 12, unsigned(UINT32, 32))
+    wc.assert_conformant(worker, "Sign", 13, 12, unsigned(UINT32, 32))
 
 
 # --- the protocol, per configuration ------------------------------------------

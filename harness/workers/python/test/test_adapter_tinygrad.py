@@ -17,17 +17,11 @@ import worker_check as wc
 import tinygrad  # noqa: E402,F401
 
 ADAPTER = "tinygrad"
-F32_SPECIALS = [0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007FFFFF,
-                0x807FFFFF, 0x00800000, 0x3F800000, 0xBF800000, 0x7F7FFFFF,
-                0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x7F800001, 0xFF800001,
-                0x7FC00000, 0xFFC00000, 0x7FC12345, 0x7FFFFFFF, 0xFFFFFFFF]
-I64_SPECIALS = [v & (2**64 - 1) for v in (-2**63, -2**63 + 1, -2, -1, 0, 1, 2, 2**63 - 1)]
+F32_SPECIALS = wc.F32_SPECIALS
+I64_SPECIALS = wc.I64_SPECIALS
 
 
-@pytest.fixture(scope="module")
-def worker():
-    with wc.Worker(ADAPTER) as w:
-        yield w
+worker = wc.module_worker(ADAPTER)
 
 
 class TestProtocol(wc.ProtocolChecks):
@@ -45,11 +39,7 @@ def test_hello_names_tinygrad_and_its_options(worker):
 
 
 def test_unknown_renderer_stops_the_worker():
-    with wc.Worker(ADAPTER, ["renderer=CUDA"]) as w:
-        with pytest.raises(wc.WorkerFailed):
-            w.hello()
-        assert w.proc.wait(timeout=30) == 2
-        assert "renderer=CUDA" in w.stderr()
+    assert "renderer=CUDA" in wc.refused_at_start(ADAPTER, ["renderer=CUDA"])
 
 
 def test_float16_identity_keeps_every_pattern_unchanged(worker):

@@ -31,18 +31,7 @@ def unsigned(values: list[int], bits: int) -> np.ndarray:
     return np.array([v & ((1 << bits) - 1) for v in values], dtype=f"<u{bits // 8}")
 
 
-@pytest.fixture(scope="module")
-def worker():
-    with wc.Worker("tract") as w:
-        yield w
-
-
-def assert_conformant(worker: wc.Worker, op: str, opset: int, code: int,
-                      bits: np.ndarray | None = None, attrs: dict | None = None) -> None:
-    answer, mismatches = wc.op_check(worker, op, opset, code, bits, attrs)
-    assert answer["status"] == "ok", answer
-    assert not mismatches.fail and not mismatches.deviation, \
-        f"{op}-{opset} {wc.name_of(code)} {attrs or ''}: {mismatches.text(code)}"
+worker = wc.module_worker("tract")
 
 
 def test_hello(worker: wc.Worker) -> None:
@@ -67,38 +56,38 @@ def test_no_bfloat16_or_float8(worker: wc.Worker, code: int) -> None:
 # --- semantics --------------------------------------------------------------
 
 def test_isnan_isinf_float16_every_pattern(worker: wc.Worker) -> None:
-    assert_conformant(worker, "IsNaN", 20, 10)
+    wc.assert_conformant(worker, "IsNaN", 20, 10)
     for attrs in ISINF_ATTRS:
-        assert_conformant(worker, "IsInf", 20, 10, attrs=attrs)
+        wc.assert_conformant(worker, "IsInf", 20, 10, attrs=attrs)
 
 
 def test_isnan_isinf_float32(worker: wc.Worker) -> None:
-    assert_conformant(worker, "IsNaN", 20, 1, F32)
+    wc.assert_conformant(worker, "IsNaN", 20, 1, F32)
     for attrs in ISINF_ATTRS:
-        assert_conformant(worker, "IsInf", 20, 1, F32, attrs)
+        wc.assert_conformant(worker, "IsInf", 20, 1, F32, attrs)
 
 
 @pytest.mark.parametrize("opset", [9, 13])
 def test_sign_float16_every_pattern(worker: wc.Worker, opset: int) -> None:
-    assert_conformant(worker, "Sign", opset, 10)
+    wc.assert_conformant(worker, "Sign", opset, 10)
 
 
 def test_sign_float32(worker: wc.Worker) -> None:
     # Every NaN comes back as 0x7FC00000 (payload and sign dropped): NaN
     # matches NaN, so that is a pass.
-    assert_conformant(worker, "Sign", 13, 1, F32)
+    wc.assert_conformant(worker, "Sign", 13, 1, F32)
 
 
 def test_sign_float64(worker: wc.Worker) -> None:
-    assert_conformant(worker, "Sign", 13, 11, unsigned(F64, 64))
+    wc.assert_conformant(worker, "Sign", 13, 11, unsigned(F64, 64))
 
 
 @pytest.mark.parametrize("opset", [9, 13])
 def test_sign_ints(worker: wc.Worker, opset: int) -> None:
-    assert_conformant(worker, "Sign", opset, 3)   # every int8
-    assert_conformant(worker, "Sign", opset, 6, unsigned(INT32, 32))
-    assert_conformant(worker, "Sign", opset, 7, unsigned(INT64, 64))
-    assert_conformant(worker, "Sign", opset, 13, unsigned(UINT64, 64))
+    wc.assert_conformant(worker, "Sign", opset, 3)   # every int8
+    wc.assert_conformant(worker, "Sign", opset, 6, unsigned(INT32, 32))
+    wc.assert_conformant(worker, "Sign", opset, 7, unsigned(INT64, 64))
+    wc.assert_conformant(worker, "Sign", opset, 13, unsigned(UINT64, 64))
 
 
 @pytest.mark.parametrize("op", ["IsNaN", "IsInf"])

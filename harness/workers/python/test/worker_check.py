@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 import onnx
+import pytest
 from onnx import helper
 
 PYTHON_DIR = pathlib.Path(__file__).resolve().parent.parent
@@ -203,6 +204,36 @@ class Worker:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def module_worker(adapter: str, options: tuple[str, ...] = ()) -> Any:
+    """A module-scoped pytest fixture: one worker for every test of a file,
+    whose clean exit is checked at the end."""
+    @pytest.fixture(scope="module")
+    def worker() -> Any:
+        w = Worker(adapter, list(options))
+        yield w
+        assert w.close() == 0
+    return worker
+
+
+def refused_at_start(adapter: str, options: list[str]) -> str:
+    """The stderr of a worker that `options` must stop before hello, with
+    exit status 2 (a usage error)."""
+    with Worker(adapter, options) as w:
+        with pytest.raises(WorkerFailed):
+            w.hello()
+        assert w.proc.wait(timeout=30) == 2
+        return w.stderr()
+
+
+# Patterns every float32 and int64 op check includes: zeros, subnormals,
+# the normal edges, infinities and NaNs with payloads; the int64 edges.
+F32_SPECIALS = [0x00000000, 0x80000000, 0x00000001, 0x80000001, 0x007FFFFF,
+                0x807FFFFF, 0x00800000, 0x3F800000, 0xBF800000, 0x7F7FFFFF,
+                0xFF7FFFFF, 0x7F800000, 0xFF800000, 0x7F800001, 0xFF800001,
+                0x7FC00000, 0xFFC00000, 0x7FC12345, 0x7FFFFFFF, 0xFFFFFFFF]
+I64_SPECIALS = [v & (2**64 - 1) for v in (-2**63, -2**63 + 1, -2, -1, 0, 1, 2, 2**63 - 1)]
 
 
 @dataclass
@@ -509,6 +540,15 @@ def op_check(worker: Worker, op: str, opset: int, code: int,
 
 
 # --- the protocol test set ------------------------------------------------
+
+def assert_conformant(worker: Worker, op: str, opset: int, code: int,
+                      bits: np.ndarray | None = None, attrs: dict | None = None) -> None:
+    """op_check, which must find no failure and no deviation."""
+    answer, mismatches = op_check(worker, op, opset, code, bits, attrs)
+    assert answer["status"] == "ok", answer
+    assert not mismatches.fail and not mismatches.deviation, \
+        f"{op}-{opset} {name_of(code)} {attrs or ''}: {mismatches.text(code)}"
+
 
 class ProtocolChecks:
     """Protocol tests any adapter gets by subclassing (pytest collects the
