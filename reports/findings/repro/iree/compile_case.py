@@ -2,8 +2,10 @@
 (iree-import-onnx, iree.compiler.compile_file for llvm-cpu, target cpu
 generic) and prints how iree-compile ends; with --run, also runs
 test_data_set_0 (onnx.load_tensor + numpy_helper.to_array) and compares.
+With --keep-f64, compiles with --iree-input-demote-f64-to-f32=false, as the
+onnxcts adapter now does.
 
-    python compile_case.py [--run] CASE_DIR...
+    python compile_case.py [--run] [--keep-f64] CASE_DIR...
 """
 import glob, os, subprocess, sys, tempfile, importlib.metadata
 import numpy as np, onnx
@@ -12,8 +14,9 @@ import iree.compiler as ic, iree.runtime as rt
 
 IMPORT = os.path.join(os.path.dirname(sys.executable), "iree-import-onnx")
 run = "--run" in sys.argv
-print("iree", importlib.metadata.version("iree-base-compiler"))
-for d in [a for a in sys.argv[1:] if a != "--run"]:
+flags = ["--iree-input-demote-f64-to-f32=false"] if "--keep-f64" in sys.argv else []
+print("iree", importlib.metadata.version("iree-base-compiler"), *flags)
+for d in [a for a in sys.argv[1:] if a not in ("--run", "--keep-f64")]:
     tmp = tempfile.mkdtemp()
     mlir = os.path.join(tmp, "m.mlir")
     print(f"== {os.path.basename(d)}")
@@ -22,12 +25,12 @@ for d in [a for a in sys.argv[1:] if a != "--run"]:
         print("  iree-import-onnx:", (imp.stderr.strip().splitlines() or ["exit %d" % imp.returncode])[-1][:150])
         continue
     try:
-        vmfb = ic.compile_file(mlir, target_backends=["llvm-cpu"], extra_args=["--iree-llvmcpu-target-cpu=generic"])
+        vmfb = ic.compile_file(mlir, target_backends=["llvm-cpu"], extra_args=["--iree-llvmcpu-target-cpu=generic", *flags])
     except ic.CompilerToolError as e:
         lines = str(e).splitlines()
         code = [l for l in lines if l.startswith("Error code")]
         first = [l for l in lines if "error:" in l or "LLVM ERROR" in l][:1]
-        print("  iree-compile:", code[0] if code else "", "|", first[0].strip()[:150] if first else "(no diagnostic; crash backtrace follows in the tool's output)")
+        print("  iree-compile:", code[0] if code else "", "|", first[0].strip().replace(mlir, "m.mlir")[:150] if first else "(no diagnostic; crash backtrace follows in the tool's output)")
         continue
     print("  compiled")
     if run:
