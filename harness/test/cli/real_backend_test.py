@@ -9,12 +9,11 @@ Usage: real_backend_test.py ONNXCTS_BINARY SOURCE_DIR NAME SPEC [--sweep]
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import unittest
 
-import jsonschema
+from cli_common import run_cli, validated_report
 
 ONNXCTS = SOURCE = NAME = SPEC = ""
 SWEEP = False
@@ -25,17 +24,11 @@ ADAPTER_FAULTS = {"crash", "protocol_error", "invalid_output", "timeout"}
 
 
 def run(*args):
-    return subprocess.run([ONNXCTS, *args], capture_output=True, text=True,
-                          timeout=1500)
+    return run_cli(ONNXCTS, *args, timeout=1500)
 
 
 def validated(path):
-    with open(os.path.join(SOURCE, "reports", "report.schema.json")) as f:
-        schema = json.load(f)
-    with open(path) as f:
-        report = json.load(f)
-    jsonschema.validate(report, schema)
-    return report
+    return validated_report(SOURCE, path)
 
 
 class RealBackendTest(unittest.TestCase):

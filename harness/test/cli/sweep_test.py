@@ -7,29 +7,22 @@ Usage: sweep_test.py ONNXCTS_BINARY SOURCE_DIR
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import unittest
 
-import jsonschema
+from cli_common import run_cli, validated_report
 
 ONNXCTS = ""
 SOURCE = ""
 
 
 def run(*args):
-    return subprocess.run([ONNXCTS, *args], capture_output=True, text=True,
-                          timeout=600)
+    return run_cli(ONNXCTS, *args)
 
 
 def validate(path):
-    with open(os.path.join(SOURCE, "reports", "report.schema.json")) as f:
-        schema = json.load(f)
-    with open(path) as f:
-        report = json.load(f)
-    jsonschema.validate(report, schema)
-    return report
+    return validated_report(SOURCE, path)
 
 
 def defective():
