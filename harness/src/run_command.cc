@@ -31,6 +31,7 @@ struct RunArgs {
   std::string filter;
   std::string policy = "spec";
   std::string shard;
+  int shards = 0;
   double timeout = 60;
   std::string known_failures;
   std::string tolerances = ONNXCTS_SOURCE_DIR "/corpora/tolerances.json";
@@ -73,7 +74,7 @@ RunOptions Options(const RunArgs& args) {
   o.backend_spec = args.backend;
   o.filter = args.filter;
   o.policy = ParsePolicy(args.policy).value_or(Policy::kSpec);
-  o.shard = ChosenShard(args.shard);
+  o.shard = ChosenShard(args.shard, args.shards);
   o.timeout_seconds = args.timeout;
   if (!args.tolerances.empty() && std::filesystem::exists(args.tolerances)) {
     o.tolerances = ReadTolerances(args.tolerances);
@@ -186,6 +187,10 @@ void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
   cmd->add_option("--policy", args->policy, "spec | strict")
       ->check(CLI::IsMember({"spec", "strict"}));
   cmd->add_option("--shard", args->shard, "I/N: run shard I of N");
+  cmd->add_option("--shards", args->shards,
+                  "N: the shard count, the index from JOB_COMPLETION_INDEX "
+                  "or GTEST_SHARD_INDEX")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--timeout", args->timeout, "seconds per test data set")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--known-failures", args->known_failures,

@@ -27,6 +27,7 @@ struct SweepArgs {
   std::string backend;
   std::string filter;
   std::string shard;
+  int shards = 0;
   std::string report;
   uint64_t chunk = uint64_t{1} << 22;
   double timeout = 600;
@@ -136,7 +137,7 @@ int SweepThroughBackend(const SweepArgs& args) {
     throw std::invalid_argument(
         "--backend outputs: reads a suite's outputs; a sweep has no suite");
   }
-  const Shard shard = ChosenShard(args.shard);
+  const Shard shard = ChosenShard(args.shard, args.shards);
   const std::vector<SweepSlice> plan = PlanSweep(
       ParseSuiteFilter(args.ops, args.dtypes, args.opsets), args.filter, shard);
   Report report = SweepReport(args, shard);
@@ -184,7 +185,12 @@ void AddSweepCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
   cmd->add_option("--filter", args->filter,
                   "with --backend: regex on the case id (sweep.<op>.v<N>...)");
   cmd->add_option("--shard", args->shard,
-                  "with --backend: I/N, sweep shard I of N");
+                  "with --backend: I/N, sweep shard I of N (an equal "
+                  "share of the patterns)");
+  cmd->add_option("--shards", args->shards,
+                  "with --backend: N, the shard count, the index from "
+                  "JOB_COMPLETION_INDEX or GTEST_SHARD_INDEX")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--report", args->report,
                   "with --backend: write the JSON report here");
   cmd->add_option("--chunk", args->chunk,

@@ -207,16 +207,26 @@ std::vector<SweepSlice> PlanSweep(const SuiteFilter& filter,
                                   const std::string& id_filter,
                                   const Shard& shard) {
   const std::regex wanted = CompileIdFilter(id_filter);
-  std::vector<SweepSlice> plan;
+  std::vector<SweepSlice> all;
+  uint64_t patterns = 0;
   for (auto& [spec, id] : SweepCases(filter)) {
     if (!std::regex_search(id, wanted)) continue;
     const uint64_t total = PatternSpace(Info(spec.dtype)).size();
     for (uint64_t first = 0; first < total; first += kSlicePatterns) {
       const int index = static_cast<int>(first / kSlicePatterns);
-      if (!shard.Holds(fmt::format("{}/{}", id, index))) continue;
-      plan.push_back({spec, id, index, first,
-                      std::min(kSlicePatterns, total - first)});
+      all.push_back({spec, id, index, first,
+                     std::min(kSlicePatterns, total - first)});
+      patterns += all.back().count;
     }
+  }
+  std::vector<SweepSlice> plan;
+  uint64_t before = 0;
+  for (SweepSlice& slice : all) {
+    const uint64_t count = slice.count;
+    if (shard.HoldsSpan(before, count, patterns)) {
+      plan.push_back(std::move(slice));
+    }
+    before += count;
   }
   return plan;
 }

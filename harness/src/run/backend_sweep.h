@@ -4,7 +4,8 @@
 // Each op version x dtype x attribute combination of the generated suite is
 // one case, "sweep.<op>.v<N>.<dtype>[.<attributes>]". Its patterns (those
 // of PatternSpace) are cut into fixed slices, one result each (the slice is
-// the result's data set), so shards are sets of slices and merging them
+// the result's data set), so shards are sets of slices (each an equal
+// share of the patterns, to within a slice) and merging them
 // gives exactly the unsharded report. Mismatches are counted by the value
 // class of their input, with a few examples each: a backend that gets 16
 // million NaNs wrong shows one line per slice, not 16 million.

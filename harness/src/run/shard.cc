@@ -43,6 +43,15 @@ bool Shard::Holds(std::string_view case_id) const {
              static_cast<uint64_t>(index);
 }
 
+bool Shard::HoldsSpan(uint64_t first, uint64_t count, uint64_t total) const {
+  if (this->count <= 1 || total == 0) return true;
+  // Pattern counts reach 2^64 / N before this overflows 64 bits.
+  __extension__ using Wide = unsigned __int128;
+  const Wide middle = Wide{first} + count / 2;
+  return static_cast<int>(middle * static_cast<unsigned>(this->count) /
+                          total) == index;
+}
+
 Shard ParseShard(const std::string& text) {
   const size_t slash = text.find('/');
   if (slash == std::string::npos) {
@@ -52,16 +61,38 @@ Shard ParseShard(const std::string& text) {
                  ParseCount(text.substr(slash + 1), "shard count"), text);
 }
 
-std::optional<Shard> ShardFromEnvironment() {
-  const char* index = std::getenv("GTEST_SHARD_INDEX");
+std::optional<Shard> ShardFromEnvironment(int count) {
+  const char* index = std::getenv("JOB_COMPLETION_INDEX");
+  const char* index_from = "JOB_COMPLETION_INDEX";
+  if (index == nullptr) {
+    index = std::getenv("GTEST_SHARD_INDEX");
+    index_from = "GTEST_SHARD_INDEX";
+  }
   const char* total = std::getenv("GTEST_TOTAL_SHARDS");
-  if (index == nullptr || total == nullptr) return std::nullopt;
-  return ParseShard(std::string(index) + "/" + total);
+  const std::string count_text =
+      count > 0 ? std::to_string(count) : total ? total : "";
+  if (index == nullptr && count_text.empty()) return std::nullopt;
+  if (index == nullptr) {
+    throw std::invalid_argument(
+        "a shard count is given (--shards or GTEST_TOTAL_SHARDS) but no "
+        "shard index (JOB_COMPLETION_INDEX or GTEST_SHARD_INDEX)");
+  }
+  if (count_text.empty()) {
+    throw std::invalid_argument(
+        std::string(index_from) + "=" + index +
+        " is set but no shard count: give --shards N (or GTEST_TOTAL_SHARDS)");
+  }
+  return ParseShard(std::string(index) + "/" + count_text);
 }
 
-Shard ChosenShard(const std::string& text) {
-  if (!text.empty()) return ParseShard(text);
-  return ShardFromEnvironment().value_or(Shard{});
+Shard ChosenShard(const std::string& text, int count) {
+  if (text.empty()) return ShardFromEnvironment(count).value_or(Shard{});
+  const Shard shard = ParseShard(text);
+  if (count > 0 && count != shard.count) {
+    throw std::invalid_argument("--shard " + text + " and --shards " +
+                                std::to_string(count) + " disagree");
+  }
+  return shard;
 }
 
 }  // namespace onnxcts

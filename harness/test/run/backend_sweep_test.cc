@@ -62,6 +62,15 @@ TEST(PlanSweep, ShardsHoldEverySliceExactlyOnce) {
   EXPECT_GT(all.size(), 16u);
 }
 
+TEST(PlanSweep, SixteenShardsOfOneFloatCaseGetASixteenthEach) {
+  const SuiteFilter f = Filter({"IsNaN"}, {"float"}, {20});
+  for (int i = 0; i < 16; ++i) {
+    uint64_t patterns = 0;
+    for (const SweepSlice& s : PlanSweep(f, "", {i, 16})) patterns += s.count;
+    EXPECT_EQ(patterns, uint64_t{1} << 28) << "shard " << i;
+  }
+}
+
 TEST(PlanSweep, FilterSelectsCasesByIdAndRejectsABadRegex) {
   const auto plan =
       PlanSweep(Filter({"IsInf"}, {"float16"}, {}), R"(detect_neg0$)", {});
