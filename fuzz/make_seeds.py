@@ -40,7 +40,7 @@ NODE_CASES = [
     "test_cast_FLOAT_to_BFLOAT16", "test_cast_BFLOAT16_to_FLOAT",
 ]
 TARGETS = ["tensor_proto", "model", "test_case", "external_data",
-           "report_json", "kernels", "plugin_backend"]
+           "report_json", "kernels", "plugin_backend", "plugin_wire"]
 MAX_CASE_BYTES = 4096  # a generated case above this is not a seed
 MAX_FILE_BYTES = 2048
 
@@ -119,6 +119,77 @@ def small_cases(suite):
 def node_cases():
     return [ONNX_NODE / name for name in NODE_CASES
             if (ONNX_NODE / name).is_dir()]
+
+
+# ---- plugin_wire -----------------------------------------------------------
+# The plugin host's messages (harness/src/backends/plugin_wire.cc), in host
+# (little-endian) order, after plugin_wire_fuzzer's first byte: the number of
+# output slots sent, plus 4 x the index of the memory's size.
+
+def wire_string(b):
+    return struct.pack("<Q", len(b)) + b
+
+
+def wire_dims(dims):
+    return wire_string(struct.pack(f"<{len(dims)}q", *dims))
+
+
+def wire_slot(dtype, dims, offset, size):
+    return struct.pack("<i", dtype) + wire_dims(dims) + \
+        struct.pack("<QQ", offset, size)
+
+
+def wire_tensor(name, dtype, dims, data):
+    return wire_string(name) + struct.pack("<i", dtype) + wire_dims(dims) + \
+        wire_string(data)
+
+
+def wire_node(op, opset, attributes=b"", count=0):
+    return wire_string(op) + wire_string(b"") + struct.pack("<q", opset) + \
+        struct.pack("<Q", count) + attributes
+
+
+def slot_answer(kind, message, slots, times=(0.001, 0.002, 0.0)):
+    return bytes([kind]) + wire_string(message) + \
+        struct.pack("<ddd", *times) + struct.pack("<Q", len(slots)) + \
+        b"".join(slots)
+
+
+# The fuzzer's slots: bool [64] at 0, float [16] at 64, float16 [2, 8] at
+# 4096; memories of 4128, 4096, 100 and 0 bytes.
+SENT_SLOTS = [wire_slot(9, [64], 0, 64), wire_slot(1, [16], 64, 64),
+              wire_slot(10, [2, 8], 4096, 32)]
+
+
+def plugin_wire_seeds():
+    seeds = []
+    for n in range(4):
+        seeds.append((n, slot_answer(0, b"", SENT_SLOTS[:n])))
+    seeds.append((3 + 4, slot_answer(0, b"", SENT_SLOTS)))  # outside
+    seeds.append((1, slot_answer(0, b"", [wire_slot(9, [128], 0, 128)])))
+    seeds.append((1, slot_answer(6, b"output 0: rank above the limit", [])))
+    seeds.append((0, slot_answer(1, b"Cos at opset 13 is not implemented",
+                                 [])))
+    seeds.append((0, slot_answer(2, b"plugin host: input 0: slot outside "
+                                    b"the memory", [])))
+    int16 = wire_tensor(b"output_0", 5, [2, 1], b"\x01\x00\xff\x7f")
+    seeds.append((0, bytes([0]) + wire_string(b"") +
+                  struct.pack("<Q", 1) + int16))
+    seeds.append((0, wire_string(b"") + wire_string(b"onnxcts-reference") +
+                  wire_string(b"0.1.0")))
+    attribute = wire_string(b"detect_negative") + bytes([0]) + \
+        struct.pack("<q", 0)
+    seeds.append((0, bytes([1]) + wire_node(b"IsInf", 20, attribute, 1) +
+                  struct.pack("<Q", 1) +
+                  wire_tensor(b"x", 1, [1], b"\x00\x00\x80\x7f") +
+                  struct.pack("<QQ", 1, 1) + struct.pack("<i", 9) + b"\x01" +
+                  wire_dims([1])))
+    seeds.append((0, bytes([2]) + wire_node(b"IsNaN", 20) +
+                  struct.pack("<Q", 2) + bytes([1]) +
+                  wire_slot(1, [16], 64, 64) + bytes([0]) +
+                  struct.pack("<Q", 1) + SENT_SLOTS[0]))
+    for config, payload in seeds:
+        write_seed("plugin_wire", bytes([config]) + payload)
 
 
 # ---- tensor_proto and model ------------------------------------------------
@@ -491,6 +562,7 @@ def main():
         test_case_seeds(gen)
         external_data_seeds()
         differential_seeds()
+        plugin_wire_seeds()
         report_seeds(args.onnxcts, args.plugin, gen, scratch)
     for target in TARGETS:
         print(f"{target}: {len(list((CORPORA / target).iterdir()))} seeds")

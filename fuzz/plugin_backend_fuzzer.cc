@@ -16,6 +16,11 @@
 // empty tensors, for fuzzing a plugin known to fail on them past that.
 // ONNXCTS_FUZZ_KEEP_GOING=1 prints each disagreement of a new signature and
 // goes on (crashes and hangs still end the run): one run then lists them.
+//
+// A call the plugin answers well through Run() is made again through the
+// backend's pipe (Backend::OpenPipe(), the sweeps' path: the plugin reads
+// and writes the pipe's memory in place), and a pipe that answers otherwise
+// is a finding "<call> pipe_mismatch".
 #include <signal.h>
 #include <unistd.h>
 
@@ -35,6 +40,7 @@
 
 #include "backends/plugin_backend.h"
 #include "backends/reference_backend.h"
+#include "core/chunk_pipe.h"
 #include "finding.h"
 #include "op_input.h"
 #include "run/compare.h"
@@ -50,6 +56,7 @@ using Clock = std::chrono::steady_clock;
 
 std::unique_ptr<Backend> g_reference;
 std::unique_ptr<Backend> g_plugin;
+std::unique_ptr<ChunkPipe> g_pipe;
 
 std::string PluginPath() {
   const char* env = std::getenv("ONNXCTS_FUZZ_PLUGIN");
@@ -168,19 +175,58 @@ void Watch() {
   }
 }
 
-// Runs the plugin with the call's label and deadline set.
-RunOutcome RunPlugin(const RunRequest& request, const OpInput& op,
-                     const uint8_t* data, size_t size) {
+// Calls `plugin` with the call's label and deadline set.
+template <typename F>
+auto Watched(const OpInput& op, const uint8_t* data, size_t size, F plugin) {
   std::snprintf(g_call.label, sizeof g_call.label, "%s", op.Label().c_str());
   g_call.data = data;
   g_call.size = size;
   g_call.active = true;
   g_call.deadline_ns =
       NowNs() + static_cast<int64_t>(TheOptions().hang_seconds * 1e9);
-  RunOutcome outcome = g_plugin->Run(request);
+  auto result = plugin();
   g_call.deadline_ns = 0;
   g_call.active = false;
-  return outcome;
+  return result;
+}
+
+// The call of `request` through the pipe, its input and output in the
+// pipe's memory as a sweep lays them out; "" when its answer is Run()'s.
+std::string PipeDisagreement(const RunRequest& request,
+                             const RunOutcome& run) {
+  const Tensor& x = request.inputs[0];
+  const ValueInfo& y = request.model->outputs[0];
+  const size_t out_bytes =
+      x.count() * Info(static_cast<DType>(y.elem_type)).bytes();
+  // The output starts at an odd offset: plugins must not count on more.
+  const size_t out_offset = x.bytes.size() + 1;
+  g_pipe->Reserve(out_offset + out_bytes);
+  if (!x.bytes.empty()) {
+    std::memcpy(g_pipe->memory(), x.bytes.data(), x.bytes.size());
+  }
+  ChunkRequest pipe_request;
+  pipe_request.model = request.model;
+  pipe_request.inputs = {
+      Slot{static_cast<int32_t>(x.dtype), x.dims, 0, x.bytes.size()}};
+  pipe_request.outputs = {Slot{y.elem_type, x.dims, out_offset, out_bytes}};
+  g_pipe->Send(pipe_request);
+  const ChunkAnswer answer = g_pipe->Receive();
+  if (answer.outcome.kind != run.kind) {
+    return "the pipe answered " +
+           std::string(StatusName(StatusOf(answer.outcome.kind))) + " (" +
+           answer.outcome.message + "), Run() " +
+           std::string(StatusName(StatusOf(run.kind)));
+  }
+  if (run.kind != Kind::kOk) return "";
+  const Tensor& want = run.outputs[0];
+  const Slot& got = answer.outputs.at(0);
+  if (got.dtype != static_cast<int32_t>(want.dtype) || got.dims != want.dims ||
+      got.bytes != want.bytes.size() ||
+      (got.bytes > 0 && std::memcmp(g_pipe->memory() + out_offset,
+                                    want.bytes.data(), got.bytes) != 0)) {
+    return "the pipe's output differs from Run()'s";
+  }
+  return "";
 }
 
 // ---- The run and its judgment -------------------------------------------
@@ -283,6 +329,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     const std::string target = path + kInProcessSuffix;
     g_plugin = MakePluginBackend("plugin:" + target, target);
     const BackendInfo info = g_plugin->Start();
+    g_pipe = g_plugin->OpenPipe();
     std::fprintf(stderr, "plugin_backend_fuzzer: %s (%s %s)\n", path.c_str(),
                  info.name.c_str(), info.version.c_str());
   } catch (const std::exception& e) {
@@ -313,9 +360,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const RunRequest request{&kCase, &kDataSet, &model, {x}, 60};
   const NodeCheck check = CheckNode(model);
   const RunOutcome ref = g_reference->Run(request);
-  const RunOutcome plugin = RunPlugin(request, op, data, size);
-  const std::optional<Verdict> verdict = Judge(check, ref, plugin, x);
-  if (!verdict) return 0;
+  const RunOutcome plugin =
+      Watched(op, data, size, [&] { return g_plugin->Run(request); });
+  std::optional<Verdict> verdict = Judge(check, ref, plugin, x);
+  if (!verdict) {
+    std::string pipe = Watched(
+        op, data, size, [&] { return PipeDisagreement(request, plugin); });
+    if (pipe.empty()) return 0;
+    verdict = Verdict{"pipe_mismatch", std::move(pipe)};
+  }
   const std::string signature = op.Label() + " " + verdict->what;
   const std::string detail =
       "opset " + std::to_string(op.opset) + ": " + verdict->detail;

@@ -62,7 +62,7 @@ int64_t IntAttribute(const onnxcts_node* node, std::string_view name,
 }
 
 // Defect 1: the two NaNs of float8e4m3fn count as infinities.
-void FakeFloat8Infinities(const onnxcts_node* node, onnxcts_output& out) {
+void FakeFloat8Infinities(const onnxcts_node* node, onnxcts_output2& out) {
   const onnxcts_tensor& x = node->inputs[0];
   const auto* in = static_cast<const uint8_t*>(x.data);
   auto* y = static_cast<uint8_t*>(out.data);
@@ -73,7 +73,7 @@ void FakeFloat8Infinities(const onnxcts_node* node, onnxcts_output& out) {
 }
 
 // Defect 2: a negative zero keeps its sign.
-void KeepNegativeZero(const onnxcts_tensor& x, onnxcts_output& out) {
+void KeepNegativeZero(const onnxcts_tensor& x, onnxcts_output2& out) {
   const auto* in = static_cast<const uint32_t*>(x.data);
   auto* y = static_cast<uint32_t*>(out.data);
   for (size_t i = 0; i < x.size / 4; ++i) {
@@ -81,7 +81,7 @@ void KeepNegativeZero(const onnxcts_tensor& x, onnxcts_output& out) {
   }
 }
 
-onnxcts_status Run(const onnxcts_node* node, onnxcts_result* result) {
+onnxcts_status Run(const onnxcts_node* node, onnxcts_result2* result) {
   if (HasEmptyInput(node)) std::abort();  // defect 3
   if (IsHangTrigger(node)) {
     for (;;) pause();  // defect 5
@@ -98,8 +98,11 @@ onnxcts_status Run(const onnxcts_node* node, onnxcts_result* result) {
   onnxcts_node altered = *node;
   altered.attributes = attributes.data();
   altered.attribute_count = attributes.size();
-  const onnxcts_status status = onnxcts::RunReferenceNode(&altered, result);
+  const onnxcts_status status = onnxcts::RunReferenceNode2(&altered, result);
   if (status != ONNXCTS_STATUS_OK) return status;
+  // Nothing was written when the harness gave too little room.
+  const onnxcts_output2& y = result->outputs[0];
+  if (y.rank > ONNXCTS_PLUGIN_MAX_RANK || y.size > y.capacity) return status;
   const int32_t dtype = node->inputs[0].dtype;
   if (is_inf && dtype == Code(DType::kFloat8E4M3FN)) {
     FakeFloat8Infinities(node, result->outputs[0]);
@@ -110,17 +113,12 @@ onnxcts_status Run(const onnxcts_node* node, onnxcts_result* result) {
   return status;
 }
 
-void Release(onnxcts_result* result) { onnxcts::ReleaseResult(result); }
-
-constexpr onnxcts_plugin kPlugin = {ONNXCTS_PLUGIN_ABI_VERSION,
-                                    "onnxcts-defective",
-                                    ONNXCTS_VERSION,
-                                    0,
-                                    Run,
-                                    Release};
+constexpr onnxcts_plugin2 kPlugin = {ONNXCTS_PLUGIN_ABI_VERSION,
+                                     "onnxcts-defective", ONNXCTS_VERSION, 0,
+                                     Run};
 
 }  // namespace
 
-extern "C" ONNXCTS_PLUGIN_EXPORT const onnxcts_plugin* onnxcts_plugin_v1() {
+extern "C" ONNXCTS_PLUGIN_EXPORT const onnxcts_plugin2* onnxcts_plugin_v2() {
   return &kPlugin;
 }

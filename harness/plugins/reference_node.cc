@@ -1,5 +1,6 @@
 #include "reference_node.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -109,6 +110,55 @@ TensorView Allocate(onnxcts_output& out, DType dtype,
   return {dtype, out.data, {out.dims, out.rank}, like.count};
 }
 
+// A node checked against its schema, ready for its kernel.
+struct Prepared {
+  const OpSchema* schema = nullptr;
+  Attributes attributes;
+  std::vector<ConstTensorView> inputs;
+  std::vector<DType> output_types;
+};
+
+// Checks `node` and binds its types; OK, or the status to answer with
+// `problem` as its message.
+onnxcts_status Prepare(const onnxcts_node* node, Prepared& p,
+                       std::string& problem) {
+  const OpSchema* s = FindSchema(node->domain, node->op_type,
+                                 static_cast<int>(node->opset_version));
+  if (s == nullptr) {
+    problem = std::string(node->op_type) + " at opset " +
+              std::to_string(node->opset_version) + " is not implemented";
+    return ONNXCTS_STATUS_NOT_SUPPORTED;
+  }
+  p.schema = s;
+  problem = ToAttributes(node, p.attributes);
+  if (problem.empty()) problem = ResolveAttributes(*s, p.attributes);
+  std::map<std::string_view, DType> bound;
+  if (problem.empty()) problem = BindInputs(*s, node, bound, p.inputs);
+  if (problem.empty() && node->output_count != s->outputs.size()) {
+    problem = OpName(*s) + " has " + std::to_string(s->outputs.size()) +
+              " outputs, not " + std::to_string(node->output_count);
+  }
+  if (problem.empty() && p.inputs.empty()) problem = "no inputs to shape by";
+  for (size_t k = 0; problem.empty() && k < s->outputs.size(); ++k) {
+    const std::optional<DType> t = OutputType(*s, s->outputs[k], bound);
+    if (!t) problem = "no output type";
+    if (t) p.output_types.push_back(*t);
+  }
+  return problem.empty() ? ONNXCTS_STATUS_OK : ONNXCTS_STATUS_ERROR;
+}
+
+onnxcts_status RunKernel(const Prepared& p,
+                         const std::vector<TensorView>& outputs,
+                         std::string& problem) {
+  try {
+    p.schema->kernel(p.inputs, outputs, p.attributes);
+  } catch (const std::exception& e) {
+    problem = e.what();
+    return ONNXCTS_STATUS_ERROR;
+  }
+  return ONNXCTS_STATUS_OK;
+}
+
 }  // namespace
 
 onnxcts_status SetMessage(onnxcts_result* result, onnxcts_status status,
@@ -120,38 +170,55 @@ onnxcts_status SetMessage(onnxcts_result* result, onnxcts_status status,
 
 onnxcts_status RunReferenceNode(const onnxcts_node* node,
                                 onnxcts_result* result) {
-  const OpSchema* s = FindSchema(node->domain, node->op_type,
-                                 static_cast<int>(node->opset_version));
-  if (s == nullptr) {
-    return SetMessage(result, ONNXCTS_STATUS_NOT_SUPPORTED,
-                      std::string(node->op_type) + " at opset " +
-                          std::to_string(node->opset_version) +
-                          " is not implemented");
-  }
-  Attributes attributes;
-  std::string problem = ToAttributes(node, attributes);
-  if (problem.empty()) problem = ResolveAttributes(*s, attributes);
-  std::map<std::string_view, DType> bound;
-  std::vector<ConstTensorView> inputs;
-  if (problem.empty()) problem = BindInputs(*s, node, bound, inputs);
-  if (problem.empty() && node->output_count != s->outputs.size()) {
-    problem = OpName(*s) + " has " + std::to_string(s->outputs.size()) +
-              " outputs, not " + std::to_string(node->output_count);
-  }
-  if (problem.empty() && inputs.empty()) problem = "no inputs to shape by";
-  if (!problem.empty())
-    return SetMessage(result, ONNXCTS_STATUS_ERROR, problem);
+  Prepared p;
+  std::string problem;
+  onnxcts_status status = Prepare(node, p, problem);
+  if (status != ONNXCTS_STATUS_OK) return SetMessage(result, status, problem);
   std::vector<TensorView> outputs;
-  for (size_t k = 0; k < s->outputs.size(); ++k) {
-    const std::optional<DType> t = OutputType(*s, s->outputs[k], bound);
-    if (!t) return SetMessage(result, ONNXCTS_STATUS_ERROR, "no output type");
-    outputs.push_back(Allocate(result->outputs[k], *t, inputs[0]));
+  for (size_t k = 0; k < p.output_types.size(); ++k) {
+    outputs.push_back(
+        Allocate(result->outputs[k], p.output_types[k], p.inputs[0]));
   }
-  try {
-    s->kernel(inputs, outputs, attributes);
-  } catch (const std::exception& e) {
-    return SetMessage(result, ONNXCTS_STATUS_ERROR, e.what());
+  status = RunKernel(p, outputs, problem);
+  if (status != ONNXCTS_STATUS_OK) return SetMessage(result, status, problem);
+  return ONNXCTS_STATUS_OK;
+}
+
+onnxcts_status SetMessage2(onnxcts_result2* result, onnxcts_status status,
+                           const std::string& text) {
+  if (result->message_capacity > 0) {
+    const size_t n = std::min(text.size(), result->message_capacity - 1);
+    std::memcpy(result->message, text.data(), n);
+    result->message[n] = '\0';
   }
+  return status;
+}
+
+onnxcts_status RunReferenceNode2(const onnxcts_node* node,
+                                 onnxcts_result2* result) {
+  Prepared p;
+  std::string problem;
+  onnxcts_status status = Prepare(node, p, problem);
+  if (status != ONNXCTS_STATUS_OK) return SetMessage2(result, status, problem);
+  // Element-wise: every output has the first input's shape.
+  const ConstTensorView& like = p.inputs[0];
+  bool fit = like.dims.size() <= ONNXCTS_PLUGIN_MAX_RANK;
+  std::vector<TensorView> outputs;
+  for (size_t k = 0; k < p.output_types.size(); ++k) {
+    onnxcts_output2& out = result->outputs[k];
+    out.dtype = static_cast<int32_t>(p.output_types[k]);
+    out.rank = like.dims.size();
+    if (out.rank > ONNXCTS_PLUGIN_MAX_RANK) continue;
+    std::copy(like.dims.begin(), like.dims.end(), out.dims);
+    out.size = like.count * Info(p.output_types[k]).bytes();
+    fit = fit && out.size <= out.capacity;
+    outputs.push_back(
+        {p.output_types[k], out.data, {out.dims, out.rank}, like.count});
+  }
+  // Too little room: the sizes say how much is needed, nothing is written.
+  if (!fit) return ONNXCTS_STATUS_OK;
+  status = RunKernel(p, outputs, problem);
+  if (status != ONNXCTS_STATUS_OK) return SetMessage2(result, status, problem);
   return ONNXCTS_STATUS_OK;
 }
 

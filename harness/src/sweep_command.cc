@@ -29,7 +29,8 @@ struct SweepArgs {
   std::string shard;
   int shards = 0;
   std::string report;
-  uint64_t chunk = uint64_t{1} << 22;
+  uint64_t chunk = uint64_t{1} << 20;
+  bool profile = false;
   double timeout = 600;
   std::vector<std::string> argv;
 };
@@ -121,6 +122,26 @@ void PrintSweep(const std::vector<SweepSlice>& plan,
              total, wall, total / std::max(wall, 1e-9), backend_seconds);
 }
 
+// Where the time went: the harness's stages and, from a worker of protocol
+// 2, the backend's, each summed over the threads.
+void PrintProfile(const SweepProfile& p) {
+  fmt::print("{:<34} {:>10}\n", "stage (summed over threads)", "seconds");
+  const std::pair<const char*, double> rows[] = {
+      {"harness: make the patterns", p.make},
+      {"harness: send requests", p.send},
+      {"harness: wait for answers", p.wait},
+      {"harness: check the outputs", p.check},
+      {"backend: read its inputs", p.backend_read},
+      {"backend: run", p.backend_run},
+      {"backend: write its outputs", p.backend_write}};
+  for (const auto& [stage, seconds] : rows) {
+    fmt::print("{:<34} {:>10.3f}\n", stage, seconds);
+  }
+  fmt::print("{} chunks; {} compared element by element; the backend timed "
+             "{}\n",
+             p.chunks, p.compared, p.timed_chunks);
+}
+
 Report SweepReport(const SweepArgs& args, const Shard& shard) {
   Report report;
   report.started = std::chrono::system_clock::now();
@@ -146,8 +167,9 @@ int SweepThroughBackend(const SweepArgs& args) {
   uint64_t patterns = 0;
   for (const SweepSlice& s : plan) patterns += s.count;
   Progress progress("sweep", patterns);
+  SweepProfile profile;
   BackendSweepOptions options{args.backend, args.threads, args.chunk,
-                              args.timeout, &progress};
+                              args.timeout, &progress, &profile};
   report.results = SweepBackend(
       plan, PerThreadBackends(std::move(first), args.backend), options);
   report.ended = std::chrono::system_clock::now();
@@ -155,6 +177,7 @@ int SweepThroughBackend(const SweepArgs& args) {
   PrintSweep(plan, report.results,
              std::chrono::duration<double>(report.ended - report.started)
                  .count());
+  if (args.profile) PrintProfile(profile);
   for (const CaseResult& r : report.results) {
     if (IsFailure(r.status, report.policy, false)) return kExitFailure;
   }
@@ -196,6 +219,8 @@ void AddSweepCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
   cmd->add_option("--chunk", args->chunk,
                   "with --backend: patterns per backend request")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 26));
+  cmd->add_flag("--profile", args->profile,
+               "with --backend: show where the time went, by stage");
   cmd->add_option("--timeout", args->timeout,
                   "with --backend: seconds per request")
       ->check(CLI::PositiveNumber);

@@ -1,8 +1,9 @@
 // Throughput of each kernel on each dtype it defines, in elements per
 // second of wall time (comparable with numpy's), for buffers of 1, 64, 4096 and
-// 16 Mi elements of random patterns; beside it, a memcpy of the kernel's input
-// bytes (the memory bound of the large buffers) and the run-by-run exhaustive
-// check of float.
+// 16 Mi elements of random patterns (and, for float, 4 Mi: one call of the
+// backend sweep, which scripts/bench shows beside it); beside it, a memcpy of
+// the kernel's input bytes (the memory bound of the large buffers) and the
+// run-by-run exhaustive check of float.
 //
 //   reference_kernels_bench --benchmark_filter='/float/'
 #include <benchmark/benchmark.h>
@@ -19,6 +20,7 @@ namespace onnxcts {
 namespace {
 
 constexpr size_t kSizes[] = {1, 64, 4096, size_t{1} << 24};
+constexpr size_t kSweepChunk = size_t{1} << 22;  // float only
 
 enum class Op { kIsInf, kIsNaN, kSign };
 constexpr const char* kOpNames[] = {"IsInf", "IsNaN", "Sign"};
@@ -100,6 +102,7 @@ void RegisterAll() {
                                "/" + std::string(t.name);
       auto* b = benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, op, &t);
       for (size_t n : kSizes) b->Arg(static_cast<int64_t>(n));
+      if (t.code == DType::kFloat) b->Arg(static_cast<int64_t>(kSweepChunk));
       b->UseRealTime();
     }
     if (t.kind == Kind::kBool) continue;

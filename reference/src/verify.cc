@@ -296,18 +296,27 @@ Tally VerifyRange(const DTypeInfo& t, std::span<const Variant> variants,
 
 Tally CheckRange(const DTypeInfo& t, Variant v, uint64_t first,
                  const void* outputs, size_t n) {
+  std::vector<uint8_t> input(n * t.bytes());
+  FillPatterns(t, first, input.data(), n);
+  return CheckRange(t, v, first, input.data(), outputs, n);
+}
+
+Tally CheckRange(const DTypeInfo& t, Variant v, uint64_t first,
+                 const void* inputs, const void* outputs, size_t n) {
   Tally tally;
   if (n == 0) return tally;
   const Variant variants[] = {v};
   const std::vector<PlannedRun> plan =
       PlanRuns(t, variants, first, first + (n - 1), tally);
-  std::vector<uint8_t> input(n * t.bytes());
-  simd::FillSequence(t.bits, input.data(), n, first);
   Found found;
-  CheckChunk(t, v, 0, plan, first, n, input.data(),
+  CheckChunk(t, v, 0, plan, first, n, static_cast<const uint8_t*>(inputs),
              static_cast<const uint8_t*>(outputs), found);
   AddFound(found, tally);
   return tally;
+}
+
+void FillPatterns(const DTypeInfo& t, uint64_t first, void* out, size_t n) {
+  simd::FillSequence(t.bits, out, n, first);
 }
 
 }  // namespace onnxcts

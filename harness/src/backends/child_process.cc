@@ -95,7 +95,8 @@ void ResetChildSignals() {
 
 }  // namespace
 
-std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline) {
+std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline,
+                                                  int shared_fd) {
   IgnoreSigpipe();
   Pipe in = MakePipe(), out = MakePipe(), err = MakePipe();
   posix_spawn_file_actions_t actions;
@@ -103,6 +104,9 @@ std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline) {
   posix_spawn_file_actions_adddup2(&actions, in.read, 0);
   posix_spawn_file_actions_adddup2(&actions, out.write, 1);
   posix_spawn_file_actions_adddup2(&actions, err.write, 2);
+  if (shared_fd >= 0) {
+    posix_spawn_file_actions_adddup2(&actions, shared_fd, kSharedMemoryFd);
+  }
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   // The worker must not inherit the harness's ignored SIGPIPE or any

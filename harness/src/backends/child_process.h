@@ -32,11 +32,16 @@ class ChildProcess {
   static constexpr int kRequestFd = 3;
   static constexpr int kAnswerFd = 4;
 
+  // The descriptor a spawned worker finds its shared memory on.
+  static constexpr int kSharedMemoryFd = 3;
+
   // Spawn()
   //
   // Starts `sh -c cmdline` with its stdin and stdout as the request and
-  // answer pipes. Throws std::runtime_error when it cannot start.
-  static std::unique_ptr<ChildProcess> Spawn(const std::string& cmdline);
+  // answer pipes and, when `shared_fd` is not -1, that descriptor as its
+  // kSharedMemoryFd. Throws std::runtime_error when it cannot start.
+  static std::unique_ptr<ChildProcess> Spawn(const std::string& cmdline,
+                                             int shared_fd = -1);
 
   // Fork()
   //

@@ -12,15 +12,15 @@
 #include "backends/node_call.h"
 #include "backends/plugin_host.h"
 #include "backends/plugin_library.h"
+#include "backends/plugin_pipe.h"
 #include "backends/plugin_wire.h"
+#include "core/chunk_pipe.h"
 
 namespace onnxcts {
 namespace {
 
 using OutcomeKind = RunOutcome::Kind;
 using Io = ChildProcess::Io;
-
-constexpr std::chrono::milliseconds kExitGrace{1000};
 
 PluginReply Failure(OutcomeKind kind, std::string message) {
   return {kind, std::move(message), {}};
@@ -31,6 +31,25 @@ uint64_t MaxReplyBytes(const Limits& limits, size_t outputs) {
   const uint64_t per = limits.max_bytes + (1 << 20);
   const uint64_t n = std::max<size_t>(outputs, 1);
   return per > std::numeric_limits<uint64_t>::max() / n ? per : per * n;
+}
+
+// What the model declares for each node output that is a graph output, for
+// the output buffers of a version 2 plugin.
+void Declare(NodeCall& node_call, const Model& model) {
+  std::vector<DeclaredOutput>& declared = node_call.call.declared;
+  declared.assign(node_call.call.output_count, DeclaredOutput{});
+  for (size_t g = 0; g < node_call.output_of_graph.size(); ++g) {
+    const ValueInfo& info = model.outputs[g];
+    DeclaredOutput& d = declared[node_call.output_of_graph[g]];
+    d.dtype = info.elem_type;
+    d.has_shape = info.shape.has_value();
+    d.dims.clear();
+    if (info.shape) {
+      for (const Dim& dim : *info.shape) {
+        d.dims.push_back(dim.value.value_or(-1));
+      }
+    }
+  }
 }
 
 class PluginBackend : public Backend {
@@ -53,8 +72,9 @@ class PluginBackend : public Backend {
 
   RunOutcome Run(const RunRequest& request) override {
     RunOutcome outcome;
-    const std::optional<NodeCall> node_call = MakeNodeCall(request, outcome);
+    std::optional<NodeCall> node_call = MakeNodeCall(request, outcome);
     if (!node_call) return outcome;
+    Declare(*node_call, *request.model);
     PluginReply reply =
         in_process_
             ? CallInProcess(node_call->call)
@@ -65,22 +85,28 @@ class PluginBackend : public Backend {
     return outcome;
   }
 
+  std::unique_ptr<ChunkPipe> OpenPipe() override {
+    if (!in_process_) {
+      return MakeIsolatedPluginPipe(path_, options_.limits,
+                                    options_.start_timeout_seconds);
+    }
+    if (library_ == nullptr) return nullptr;  // not started
+    return MakeInProcessPluginPipe(*library_, mutex_, options_.limits);
+  }
+
  private:
   PluginReply CallInProcess(const PluginCall& call) {
-    if (library_->table().flags & ONNXCTS_PLUGIN_THREAD_SAFE) {
-      return CallPlugin(library_->table(), call, options_.limits);
+    if (library_->thread_safe()) {
+      return CallPlugin(*library_, call, options_.limits);
     }
     std::lock_guard lock(mutex_);
-    return CallPlugin(library_->table(), call, options_.limits);
+    return CallPlugin(*library_, call, options_.limits);
   }
 
   // Forks the host child and reads its hello; throws std::runtime_error.
   PluginHello Launch();
   PluginReply CallChild(const PluginCall& call, double timeout_seconds,
                         RunOutcome& outcome);
-  // Reads one frame, or says why none came (kOk when one did).
-  Io ReadFrame(std::string& payload, uint64_t max_bytes,
-               ChildProcess::Clock::time_point deadline);
   PluginReply IoFailure(Io io, double timeout_seconds, RunOutcome& outcome);
   PluginReply Discard(OutcomeKind kind, std::string message,
                       RunOutcome& outcome);
@@ -95,32 +121,10 @@ class PluginBackend : public Backend {
 };
 
 PluginHello PluginBackend::Launch() {
-  const std::string path = path_;
-  const Limits limits = options_.limits;
-  process_ = ChildProcess::Fork([&] { return ServePlugin(path, limits); });
-  std::string payload, problem;
-  const Io io = ReadFrame(payload, 1 << 20,
-                          DeadlineAfter(options_.start_timeout_seconds));
-  if (io == Io::kOk) {
-    try {
-      PluginHello hello = DecodeHello(payload);
-      if (hello.error.empty()) return hello;
-      problem = hello.error;
-    } catch (const std::runtime_error& e) {
-      problem = std::string("garbled hello: ") + e.what();
-    }
-  } else if (io == Io::kTimeout) {
-    problem = "the plugin did not load within " +
-              SecondsText(options_.start_timeout_seconds);
-  } else {
-    problem = "the plugin host " + process_->DescribeExit(kExitGrace) +
-              " while loading the plugin";
-  }
-  process_->Kill();
-  const std::string tail = process_->TakeStderr();
-  process_.reset();
-  throw std::runtime_error(problem +
-                           (tail.empty() ? "" : "; its stderr ends:\n" + tail));
+  PluginHello hello;
+  process_ = LaunchPluginHost(path_, options_.limits, nullptr, 0,
+                              options_.start_timeout_seconds, hello);
+  return hello;
 }
 
 PluginReply PluginBackend::CallChild(const PluginCall& call,
@@ -140,8 +144,9 @@ PluginReply PluginBackend::CallChild(const PluginCall& call,
   Io io = process_->Write(Frame(EncodeCall(call)), deadline);
   std::string payload;
   if (io == Io::kOk) {
-    io = ReadFrame(payload, MaxReplyBytes(options_.limits, call.output_count),
-                   deadline);
+    io = ReadPluginFrame(*process_, payload,
+                         MaxReplyBytes(options_.limits, call.output_count),
+                         deadline);
   }
   if (io != Io::kOk) return IoFailure(io, timeout_seconds, outcome);
   outcome.stderr_tail = process_->TakeStderr();
@@ -153,16 +158,6 @@ PluginReply PluginBackend::CallChild(const PluginCall& call,
         std::string("garbled reply from the plugin host: ") + e.what(),
         outcome);
   }
-}
-
-Io PluginBackend::ReadFrame(std::string& payload, uint64_t max_bytes,
-                            ChildProcess::Clock::time_point deadline) {
-  std::string header;
-  const Io io = process_->ReadBytes(header, kFrameHeaderBytes, deadline);
-  if (io != Io::kOk) return io;
-  const uint64_t length = FrameLength(header);
-  if (length > max_bytes) return Io::kTooLong;
-  return process_->ReadBytes(payload, length, deadline);
 }
 
 PluginReply PluginBackend::IoFailure(Io io, double timeout_seconds,
@@ -178,7 +173,8 @@ PluginReply PluginBackend::IoFailure(Io io, double timeout_seconds,
                      "the plugin host announced an oversized reply", outcome);
     default:
       return Discard(OutcomeKind::kCrash,
-                     "the plugin host " + process_->DescribeExit(kExitGrace),
+                     "the plugin host " +
+                         process_->DescribeExit(kPluginExitGrace),
                      outcome);
   }
 }

@@ -1,12 +1,18 @@
 // The `plugin:PATH.so` backend: a shared library exporting the C ABI of
-// onnxcts/backend_plugin.h. Only single-node models reach the plugin; any
-// other model is not_supported.
+// onnxcts/backend_plugin.h, version 2 or 1. Only single-node models reach
+// the plugin; any other model is not_supported.
 //
 // By default the plugin runs in a child process (forked from the harness)
 // that is killed and restarted after a crash, a hang past the run's timeout
 // or a garbled reply, so that each costs one case. `plugin:PATH.so?inprocess`
 // loads it into the harness instead: faster, but a crash ends the run and a
 // hang cannot be timed out.
+//
+// Run() hands a version 2 plugin output buffers sized from the model's
+// declared output shapes when they are static, else from the inputs, and
+// calls once more with the room asked for when that is too little
+// (OutputRoom() in plugin_library.h). OpenPipe() gives the sweep's fast
+// path, in process or isolated, for either version (plugin_pipe.h).
 #ifndef ONNXCTS_HARNESS_BACKENDS_PLUGIN_BACKEND_H_
 #define ONNXCTS_HARNESS_BACKENDS_PLUGIN_BACKEND_H_
 

@@ -6,10 +6,9 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
-#include "backends/child_process.h"
 #include "backends/plugin_library.h"
-#include "backends/plugin_wire.h"
 
 namespace onnxcts {
 namespace {
@@ -39,27 +38,51 @@ bool WriteFull(int fd, const std::string& bytes) {
   return true;
 }
 
-std::optional<std::string> ReadFrame(int fd) {
-  std::string header(kFrameHeaderBytes, '\0');
-  if (!ReadFull(fd, header.data(), header.size())) return std::nullopt;
-  std::string payload(FrameLength(header), '\0');
-  if (!ReadFull(fd, payload.data(), payload.size())) return std::nullopt;
-  return payload;
+// Into `payload`, whose capacity is reused from frame to frame.
+bool ReadFrame(int fd, std::string& payload) {
+  char header[kFrameHeaderBytes];
+  if (!ReadFull(fd, header, sizeof header)) return false;
+  payload.resize(FrameLength({header, sizeof header}));
+  return ReadFull(fd, payload.data(), payload.size());
 }
 
 PluginReply Answer(const PluginLibrary& library, std::string_view payload,
                    const Limits& limits) {
   try {
-    return CallPlugin(library.table(), DecodeCall(payload), limits);
+    return CallPlugin(library, DecodeCall(payload), limits);
   } catch (const std::exception& e) {
     return {
         RunOutcome::Kind::kError, std::string("plugin host: ") + e.what(), {}};
   }
 }
 
+// What the host reuses from one call of slots to the next.
+struct SlotServer {
+  SlotServer(const PluginLibrary& library, const Limits& limits)
+      : runner(library, limits) {}
+  SlotRunner runner;
+  SlotCall call;
+  SlotAnswer answer;
+};
+
+void AnswerSlots(SlotServer& s, std::string_view payload, uint8_t* memory,
+                 size_t memory_bytes) {
+  try {
+    DecodeSlotCall(payload, s.call);
+  } catch (const std::exception& e) {
+    s.answer.kind = RunOutcome::Kind::kError;
+    s.answer.message = std::string("plugin host: ") + e.what();
+    s.answer.outputs.clear();
+    s.answer.times = {};
+    return;
+  }
+  s.runner.Run(s.call, memory, memory_bytes, s.answer);
+}
+
 }  // namespace
 
-int ServePlugin(const std::string& path, const Limits& limits) {
+int ServePlugin(const std::string& path, const Limits& limits, uint8_t* memory,
+                size_t memory_bytes) {
   std::unique_ptr<PluginLibrary> library;
   PluginHello hello;
   try {
@@ -73,14 +96,65 @@ int ServePlugin(const std::string& path, const Limits& limits) {
       library == nullptr) {
     return 1;
   }
-  while (std::optional<std::string> call =
-             ReadFrame(ChildProcess::kRequestFd)) {
-    const PluginReply reply = Answer(*library, *call, limits);
-    if (!WriteFull(ChildProcess::kAnswerFd, Frame(EncodeReply(reply)))) {
-      return 1;
+  SlotServer slots(*library, limits);
+  std::string call, answer;
+  while (ReadFrame(ChildProcess::kRequestFd, call)) {
+    CallKind kind = CallKind::kTensors;
+    try {
+      kind = CallKindOf(call);
+    } catch (const std::exception&) {
+      return 1;  // not the harness talking
     }
+    if (kind == CallKind::kSlots) {
+      AnswerSlots(slots, call, memory, memory_bytes);
+      FrameSlotAnswer(slots.answer, answer);
+    } else {
+      answer = Frame(EncodeReply(Answer(*library, call, limits)));
+    }
+    if (!WriteFull(ChildProcess::kAnswerFd, answer)) return 1;
   }
   return 0;
+}
+
+std::unique_ptr<ChildProcess> LaunchPluginHost(
+    const std::string& path, const Limits& limits, uint8_t* memory,
+    size_t memory_bytes, double start_timeout_seconds, PluginHello& hello) {
+  std::unique_ptr<ChildProcess> child = ChildProcess::Fork(
+      [&] { return ServePlugin(path, limits, memory, memory_bytes); });
+  std::string payload, problem;
+  const ChildProcess::Io io = ReadPluginFrame(
+      *child, payload, 1 << 20, DeadlineAfter(start_timeout_seconds));
+  if (io == ChildProcess::Io::kOk) {
+    try {
+      hello = DecodeHello(payload);
+      if (hello.error.empty()) return child;
+      problem = hello.error;
+    } catch (const std::runtime_error& e) {
+      problem = std::string("garbled hello: ") + e.what();
+    }
+  } else if (io == ChildProcess::Io::kTimeout) {
+    problem = "the plugin did not load within " +
+              SecondsText(start_timeout_seconds);
+  } else {
+    problem = "the plugin host " + child->DescribeExit(kPluginExitGrace) +
+              " while loading the plugin";
+  }
+  child->Kill();
+  const std::string tail = child->TakeStderr();
+  throw std::runtime_error(problem +
+                           (tail.empty() ? "" : "; its stderr ends:\n" + tail));
+}
+
+ChildProcess::Io ReadPluginFrame(ChildProcess& child, std::string& payload,
+                                 uint64_t max_bytes,
+                                 ChildProcess::Clock::time_point deadline) {
+  std::string header;
+  const ChildProcess::Io io =
+      child.ReadBytes(header, kFrameHeaderBytes, deadline);
+  if (io != ChildProcess::Io::kOk) return io;
+  const uint64_t length = FrameLength(header);
+  if (length > max_bytes) return ChildProcess::Io::kTooLong;
+  return child.ReadBytes(payload, length, deadline);
 }
 
 }  // namespace onnxcts

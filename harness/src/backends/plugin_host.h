@@ -1,10 +1,16 @@
 // The child side of an isolated plugin: the process that loads it, says
-// hello, and then answers one call per frame until the harness hangs up.
+// hello, and then answers one call per frame until the harness hangs up;
+// and the harness's side of starting one.
 #ifndef ONNXCTS_HARNESS_BACKENDS_PLUGIN_HOST_H_
 #define ONNXCTS_HARNESS_BACKENDS_PLUGIN_HOST_H_
 
+#include <cstddef>
+#include <cstdint>
+#include <memory>
 #include <string>
 
+#include "backends/child_process.h"
+#include "backends/plugin_wire.h"
 #include "io/limits.h"
 
 namespace onnxcts {
@@ -12,9 +18,33 @@ namespace onnxcts {
 // ServePlugin()
 //
 // Loads the plugin at `path` and serves calls read from
-// ChildProcess::kRequestFd, answering on ChildProcess::kAnswerFd. Returns
-// the exit code: 0 when the harness closed the pipe, 1 on failure.
-int ServePlugin(const std::string& path, const Limits& limits);
+// ChildProcess::kRequestFd, answering on ChildProcess::kAnswerFd. Calls of
+// slots run on [memory, memory + memory_bytes), a mapping the child
+// inherited (none when memory_bytes is 0). Returns the exit code: 0 when
+// the harness closed the pipe, 1 on failure.
+int ServePlugin(const std::string& path, const Limits& limits,
+                uint8_t* memory = nullptr, size_t memory_bytes = 0);
+
+// LaunchPluginHost()
+//
+// Forks a child that serves the plugin at `path` (on the memory given, which
+// it inherits mapped as the harness maps it) and reads its hello into
+// `hello`. Throws std::runtime_error, with the child's stderr, when it does
+// not load within `start_timeout_seconds`.
+std::unique_ptr<ChildProcess> LaunchPluginHost(
+    const std::string& path, const Limits& limits, uint8_t* memory,
+    size_t memory_bytes, double start_timeout_seconds, PluginHello& hello);
+
+// ReadPluginFrame()
+//
+// Reads one frame's payload from `child`, or says why none came (kOk when
+// one did; kTooLong when its header announces more than `max_bytes`).
+ChildProcess::Io ReadPluginFrame(ChildProcess& child, std::string& payload,
+                                 uint64_t max_bytes,
+                                 ChildProcess::Clock::time_point deadline);
+
+// How long a child that ended is given to say how, for messages.
+inline constexpr std::chrono::milliseconds kPluginExitGrace{1000};
 
 }  // namespace onnxcts
 

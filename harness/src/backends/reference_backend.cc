@@ -1,5 +1,10 @@
 #include "backends/reference_backend.h"
 
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "core/chunk_pipe.h"
 #include "run/model_check.h"
 
 namespace onnxcts {
@@ -35,6 +40,8 @@ class ReferenceBackend : public Backend {
     return Compute(check, node, *x);
   }
 
+  std::unique_ptr<ChunkPipe> OpenPipe() override;
+
  private:
   static RunOutcome Compute(const NodeCheck& check, const Node& node,
                             const Tensor& x) {
@@ -50,6 +57,68 @@ class ReferenceBackend : public Backend {
     return out;
   }
 };
+
+// The kernels run straight on the pipe's memory, when the request is sent.
+class ReferencePipe : public ChunkPipe {
+ public:
+  int depth() const override { return 1; }
+  uint8_t* memory() override { return memory_.data(); }
+  void Reserve(size_t bytes) override {
+    if (bytes > memory_.size()) memory_.resize(bytes);
+  }
+  int in_flight() const override { return answer_ ? 1 : 0; }
+  void Send(const ChunkRequest& request) override {
+    answer_ = Computed(request);
+  }
+  ChunkAnswer Receive() override {
+    ChunkAnswer answer = std::move(*answer_);
+    answer_.reset();
+    return answer;
+  }
+
+ private:
+  ChunkAnswer Computed(const ChunkRequest& request);
+
+  std::vector<uint8_t> memory_;
+  std::optional<ChunkAnswer> answer_;
+};
+
+ChunkAnswer ReferencePipe::Computed(const ChunkRequest& request) {
+  ChunkAnswer answer;
+  const NodeCheck check = CheckNode(*request.model);
+  if (check.verdict != NodeCheck::Verdict::kValid) {
+    answer.outcome = RunOutcome::Of(
+        check.verdict == NodeCheck::Verdict::kUnknown ? Kind::kNotSupported
+                                                      : Kind::kError,
+        check.reason);
+    return answer;
+  }
+  if (request.inputs.size() != 1 || request.outputs.size() != 1 ||
+      request.inputs[0].dtype != static_cast<int32_t>(check.input_types[0])) {
+    answer.outcome = RunOutcome::Of(
+        Kind::kError, "the request's slots do not fit the model's node");
+    return answer;
+  }
+  const Slot& x = request.inputs[0];
+  const DTypeInfo& out_type = Info(check.output_types[0]);
+  const size_t n = x.bytes / Info(check.input_types[0]).bytes();
+  Slot y = request.outputs[0];
+  if (n * out_type.bytes() > y.bytes) {
+    throw std::logic_error("a reference pipe's output slot is too small");
+  }
+  const ConstTensorView in[] = {
+      {check.input_types[0], memory_.data() + x.offset, x.dims, n}};
+  const TensorView result[] = {
+      {check.output_types[0], memory_.data() + y.offset, x.dims, n}};
+  check.schema->kernel(std::span(in), std::span(result), check.attributes);
+  answer.outputs.push_back(
+      {static_cast<int32_t>(out_type.code), x.dims, y.offset, y.bytes});
+  return answer;
+}
+
+std::unique_ptr<ChunkPipe> ReferenceBackend::OpenPipe() {
+  return std::make_unique<ReferencePipe>();
+}
 
 }  // namespace
 

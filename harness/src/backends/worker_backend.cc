@@ -1,6 +1,7 @@
 #include "backends/worker_backend.h"
 
 #include <chrono>
+#include <deque>
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
@@ -9,9 +10,11 @@
 #include <utility>
 
 #include "backends/child_process.h"
+#include "backends/shared_memory.h"
 #include "backends/shell_quote.h"
 #include "backends/temp_dir.h"
 #include "backends/worker_protocol.h"
+#include "core/chunk_pipe.h"
 #include "io/tensor_io.h"
 
 namespace onnxcts {
@@ -39,6 +42,7 @@ class WorkerBackend : public Backend {
 
   BackendInfo Start() override {
     temp_.emplace("onnxcts-worker-");
+    memory_.emplace();
     const WorkerHello hello = Launch();
     return {spec_, hello.name, hello.version, hello.options};
   }
@@ -67,7 +71,25 @@ class WorkerBackend : public Backend {
 
   bool ReadsFiles() const override { return true; }
 
+  std::unique_ptr<ChunkPipe> OpenPipe() override;
+
+  // The pipe's side (protocol 2): requests over the shared memory, answered
+  // in order.
+  SharedMemory& memory() { return *memory_; }
+  void SendMemory(const ChunkRequest& request);
+  std::optional<RunOutcome> Unsendable(int64_t id);
+  ChunkAnswer ReceiveMemory();
+  int in_flight() const { return static_cast<int>(flights_.size()); }
+
  private:
+  // A memory request sent, or one that failed before it could be (its
+  // answer then waits here).
+  struct Flight {
+    int64_t id = 0;
+    double timeout_seconds = 0;
+    std::optional<ChunkAnswer> failed;
+  };
+
   // Starts the worker and checks its hello; throws std::runtime_error.
   WorkerHello Launch();
   RunOutcome RunIn(const RunRequest& request, int64_t id,
@@ -86,10 +108,135 @@ class WorkerBackend : public Backend {
   std::optional<TempDir> temp_;
   std::unique_ptr<ChildProcess> process_;
   int64_t next_id_ = 1;
+  std::optional<SharedMemory> memory_;
+  int protocol_ = kWorkerProtocol;
+  std::deque<Flight> flights_;
 };
 
+// Protocol 2's requests in flight at once: one running, one waiting.
+constexpr int kPipeDepth = 2;
+
+class WorkerPipe : public ChunkPipe {
+ public:
+  explicit WorkerPipe(WorkerBackend& worker) : worker_(worker) {}
+  int depth() const override { return kPipeDepth; }
+  uint8_t* memory() override { return worker_.memory().data(); }
+  void Reserve(size_t bytes) override { worker_.memory().Reserve(bytes); }
+  void Send(const ChunkRequest& request) override {
+    worker_.SendMemory(request);
+  }
+  ChunkAnswer Receive() override { return worker_.ReceiveMemory(); }
+  int in_flight() const override { return worker_.in_flight(); }
+
+ private:
+  WorkerBackend& worker_;
+};
+
+ChunkAnswer Failed(RunOutcome outcome) {
+  ChunkAnswer answer;
+  answer.outcome = std::move(outcome);
+  return answer;
+}
+
+std::unique_ptr<ChunkPipe> WorkerBackend::OpenPipe() {
+  if (protocol_ != kWorkerProtocolMemory) return nullptr;
+  return std::make_unique<WorkerPipe>(*this);
+}
+
+// Why request `id` cannot be sent, or nothing when it can.
+std::optional<RunOutcome> WorkerBackend::Unsendable(int64_t id) {
+  if (!process_) {
+    try {
+      Launch();
+    } catch (const std::runtime_error& e) {
+      return RunOutcome::Of(
+          OutcomeKind::kCrash,
+          std::string("worker could not be restarted: ") + e.what());
+    }
+  }
+  if (protocol_ != kWorkerProtocolMemory) {
+    return Discard(OutcomeKind::kProtocolError,
+                   "the restarted worker chose protocol 1");
+  }
+  if (flights_.empty() && process_->HasPendingOutput()) {
+    return Discard(OutcomeKind::kProtocolError,
+                   "worker wrote before request " + std::to_string(id) +
+                       " was sent");
+  }
+  return std::nullopt;
+}
+
+void WorkerBackend::SendMemory(const ChunkRequest& request) {
+  const int64_t id = next_id_++;
+  std::optional<RunOutcome> failure = Unsendable(id);
+  if (!failure) {
+    WorkerMemoryRun run{id, fs::absolute(request.model_file).string(),
+                        memory_->size(), request.inputs, request.outputs};
+    const Io io = process_->Write(MemoryRunLine(run),
+                                  DeadlineAfter(request.timeout_seconds));
+    if (io == Io::kClosed) {
+      failure = Died("before request " + std::to_string(id) + " was sent");
+    } else if (io != Io::kOk) {
+      failure = Discard(OutcomeKind::kTimeout,
+                        "request " + std::to_string(id) +
+                            " could not be sent within " +
+                            SecondsText(request.timeout_seconds));
+    }
+  }
+  if (!failure) {
+    flights_.push_back({id, request.timeout_seconds, std::nullopt});
+    return;
+  }
+  // The worker is gone: the oldest request in flight answers for it, and
+  // the rest (this one too) are dropped.
+  if (flights_.empty()) flights_.push_back({id, 0, std::nullopt});
+  flights_.resize(1);
+  flights_.front().failed = Failed(std::move(*failure));
+}
+
+ChunkAnswer WorkerBackend::ReceiveMemory() {
+  if (flights_.empty()) throw std::logic_error("Receive() with nothing sent");
+  Flight flight = std::move(flights_.front());
+  flights_.pop_front();
+  if (flight.failed) return std::move(*flight.failed);
+  std::string line;
+  const Io io = process_->ReadLine(line, options_.max_line_bytes,
+                                   DeadlineAfter(flight.timeout_seconds));
+  std::optional<RunOutcome> failure;
+  if (io == Io::kClosed) {
+    failure = Died("during request " + std::to_string(flight.id));
+  } else if (io == Io::kTimeout) {
+    failure = Discard(OutcomeKind::kTimeout,
+                      "no answer to request " + std::to_string(flight.id) +
+                          " within " + SecondsText(flight.timeout_seconds));
+  } else if (io == Io::kTooLong) {
+    failure = Discard(OutcomeKind::kProtocolError,
+                      "answer line longer than " +
+                          std::to_string(options_.max_line_bytes) + " bytes");
+  }
+  ParsedAnswer parsed;
+  if (!failure) {
+    parsed = ParseWorkerAnswer(line, flight.id, /*memory=*/true);
+    if (!parsed.answer) {
+      failure = Discard(OutcomeKind::kProtocolError,
+                        std::move(parsed.protocol_error));
+    }
+  }
+  if (failure) {
+    flights_.clear();  // dropped with the worker
+    return Failed(std::move(*failure));
+  }
+  ChunkAnswer answer;
+  answer.outcome = RunOutcome::Of(parsed.answer->kind, parsed.answer->message);
+  answer.outcome.adapter_steps = std::move(parsed.answer->adapter_steps);
+  answer.outcome.stderr_tail = process_->TakeStderr();
+  answer.outputs = std::move(parsed.answer->outputs);
+  answer.times = parsed.answer->times;
+  return answer;
+}
+
 WorkerHello WorkerBackend::Launch() {
-  process_ = ChildProcess::Spawn(cmdline_);
+  process_ = ChildProcess::Spawn(cmdline_, memory_->fd());
   const auto deadline = DeadlineAfter(options_.hello_timeout_seconds);
   std::string line, problem;
   Io io = process_->Write(HelloLine(), deadline);
@@ -106,7 +253,10 @@ WorkerHello WorkerBackend::Launch() {
               std::to_string(options_.max_line_bytes) + " bytes";
   } else {
     ParsedHello parsed = ParseWorkerHello(line);
-    if (parsed.hello) return *parsed.hello;
+    if (parsed.hello) {
+      protocol_ = parsed.hello->protocol;
+      return *parsed.hello;
+    }
     problem = parsed.protocol_error;
   }
   process_->Kill();

@@ -1,7 +1,9 @@
 #include "backends/worker_protocol.h"
 
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <stdexcept>
+#include <utility>
 
 namespace onnxcts {
 namespace {
@@ -96,10 +98,102 @@ std::optional<std::vector<std::string>> AdapterSteps(const json& doc,
   return steps;
 }
 
+json SlotJson(const Slot& slot) {
+  return json{{"offset", slot.offset},
+              {"bytes", slot.bytes},
+              {"dtype", slot.dtype},
+              {"dims", slot.dims}};
+}
+
+constexpr size_t kMaxRank = 64;
+
+// One entry of "outputs": an int32 dtype and dims of at most kMaxRank
+// non-negative integers.
+std::optional<Slot> ProducedSlot(const json& entry, std::string& error) {
+  error = "answer's \"outputs\" entry is not {\"dtype\":int,\"dims\":[...]}";
+  if (!entry.is_object()) return std::nullopt;
+  const auto dtype = entry.find("dtype");
+  const auto dims = entry.find("dims");
+  if (dtype == entry.end() || !dtype->is_number_integer() ||
+      dims == entry.end() || !dims->is_array() || dims->size() > kMaxRank) {
+    return std::nullopt;
+  }
+  const int64_t code = dtype->get<int64_t>();
+  if (code < 0 || code > INT32_MAX) return std::nullopt;
+  Slot slot;
+  slot.dtype = static_cast<int32_t>(code);
+  for (const json& d : *dims) {
+    if (!d.is_number_integer() || d.get<int64_t>() < 0) return std::nullopt;
+    slot.dims.push_back(d.get<int64_t>());
+  }
+  error.clear();
+  return slot;
+}
+
+bool ReadOutputs(const json& doc, WorkerAnswer& answer, std::string& error) {
+  const auto outputs = doc.find("outputs");
+  if (outputs == doc.end() || !outputs->is_array() ||
+      outputs->size() > kMaxRank) {
+    error = "an ok answer to a memory request lacks an \"outputs\" array";
+    return false;
+  }
+  for (const json& entry : *outputs) {
+    std::optional<Slot> slot = ProducedSlot(entry, error);
+    if (!slot) return false;
+    answer.outputs.push_back(std::move(*slot));
+  }
+  return true;
+}
+
+bool ReadTimes(const json& doc, WorkerAnswer& answer, std::string& error) {
+  const auto timings = doc.find("timings");
+  if (timings == doc.end()) return true;
+  StageTimes times;
+  error = "answer's \"timings\" is not an object of seconds";
+  if (!timings->is_object()) return false;
+  for (auto [field, into] : {std::pair{"read", &times.read},
+                             std::pair{"run", &times.run},
+                             std::pair{"write", &times.write}}) {
+    const auto it = timings->find(field);
+    if (it == timings->end()) continue;
+    if (!it->is_number() || !(it->get<double>() >= 0)) return false;
+    *into = it->get<double>();
+  }
+  error.clear();
+  answer.times = times;
+  return true;
+}
+
+std::string Dumped(const json& request, const std::string& model) {
+  try {
+    return request.dump() + "\n";
+  } catch (const json::type_error&) {
+    throw std::invalid_argument(
+        "a path of the run request is not valid UTF-8: " + model);
+  }
+}
+
 }  // namespace
 
 std::string HelloLine() {
-  return json{{"method", "hello"}, {"protocol", kWorkerProtocol}}.dump() + "\n";
+  return json{{"method", "hello"},
+              {"protocol", kWorkerProtocol},
+              {"protocols", {kWorkerProtocol, kWorkerProtocolMemory}}}
+             .dump() +
+         "\n";
+}
+
+std::string MemoryRunLine(const WorkerMemoryRun& run) {
+  json inputs = json::array(), outputs = json::array();
+  for (const Slot& slot : run.inputs) inputs.push_back(SlotJson(slot));
+  for (const Slot& slot : run.outputs) outputs.push_back(SlotJson(slot));
+  return Dumped(json{{"method", "run"},
+                     {"id", run.id},
+                     {"model", run.model},
+                     {"memory_bytes", run.memory_bytes},
+                     {"inputs", inputs},
+                     {"outputs", outputs}},
+                run.model);
 }
 
 std::string RunLine(const WorkerRun& run) {
@@ -109,12 +203,7 @@ std::string RunLine(const WorkerRun& run) {
                {"inputs", run.inputs},
                {"output_dir", run.output_dir}};
   if (run.load_only) request["load_only"] = true;
-  try {
-    return request.dump() + "\n";
-  } catch (const json::type_error&) {
-    throw std::invalid_argument(
-        "a path of the run request is not valid UTF-8: " + run.model);
-  }
+  return Dumped(request, run.model);
 }
 
 ParsedHello ParseWorkerHello(std::string_view line) {
@@ -123,9 +212,10 @@ ParsedHello ParseWorkerHello(std::string_view line) {
   if (!doc) return parsed;
   const auto protocol = doc->find("protocol");
   if (protocol == doc->end() || !protocol->is_number_integer() ||
-      protocol->get<int64_t>() != kWorkerProtocol) {
+      (protocol->get<int64_t>() != kWorkerProtocol &&
+       protocol->get<int64_t>() != kWorkerProtocolMemory)) {
     parsed.protocol_error =
-        "hello answer does not say \"protocol\":1: " + Excerpt(line);
+        "hello answer does not say \"protocol\":1 or 2: " + Excerpt(line);
     return parsed;
   }
   for (const char* field : {"name", "version"}) {
@@ -136,7 +226,8 @@ ParsedHello ParseWorkerHello(std::string_view line) {
       return parsed;
     }
   }
-  parsed.hello = WorkerHello{(*doc)["name"].get<std::string>(),
+  parsed.hello = WorkerHello{static_cast<int>(protocol->get<int64_t>()),
+                             (*doc)["name"].get<std::string>(),
                              (*doc)["version"].get<std::string>(),
                              {}};
   const auto options = doc->find("options");
@@ -154,7 +245,8 @@ ParsedHello ParseWorkerHello(std::string_view line) {
   return parsed;
 }
 
-ParsedAnswer ParseWorkerAnswer(std::string_view line, int64_t expected_id) {
+ParsedAnswer ParseWorkerAnswer(std::string_view line, int64_t expected_id,
+                               bool memory) {
   ParsedAnswer parsed;
   std::string& error = parsed.protocol_error;
   std::optional<json> doc = ParseObject(line, error);
@@ -176,7 +268,12 @@ ParsedAnswer ParseWorkerAnswer(std::string_view line, int64_t expected_id) {
   if (!message) return parsed;
   std::optional<std::vector<std::string>> steps = AdapterSteps(*doc, error);
   if (!steps) return parsed;
-  parsed.answer = WorkerAnswer{*kind, std::move(*message), std::move(*steps)};
+  WorkerAnswer answer{*kind, std::move(*message), std::move(*steps), {}, {}};
+  if (memory && *kind == RunOutcome::Kind::kOk &&
+      !(ReadOutputs(*doc, answer, error) && ReadTimes(*doc, answer, error))) {
+    return parsed;
+  }
+  parsed.answer = std::move(answer);
   return parsed;
 }
 

@@ -15,6 +15,8 @@
 
 namespace onnxcts {
 
+class ChunkPipe;
+
 struct BackendInfo {
   std::string spec;  // as given to --backend
   std::string name;  // from the worker's hello, or built in
@@ -68,6 +70,10 @@ class Backend {
   // data set's input_K.pb) rather than its `model` and `inputs`: a sweep,
   // which has no suite on disk, then writes those files for it.
   virtual bool ReadsFiles() const { return false; }
+  // The backend's fast data path for sweeps (core/chunk_pipe.h), after
+  // Start(); null when it has none, and the sweep then copies through Run().
+  // The pipe lives no longer than the backend.
+  virtual std::unique_ptr<ChunkPipe> OpenPipe();
 };
 
 // MakeBackend()

@@ -37,12 +37,30 @@ struct SweepSlice {
   uint64_t count = 0;
 };
 
+// Where a sweep's time went, summed over its threads: the harness's own
+// stages, and the backend's as it reports them (a worker of protocol 2).
+struct SweepProfile {
+  double make = 0;   // filling input slots, writing models
+  double send = 0;   // handing requests to the backend
+  double wait = 0;   // waiting for answers
+  double check = 0;  // checking outputs against the reference
+  double backend_read = 0;
+  double backend_run = 0;
+  double backend_write = 0;
+  uint64_t chunks = 0;
+  uint64_t timed_chunks = 0;  // those the backend reported times for
+  uint64_t compared = 0;      // chunks compared element by element
+};
+
 struct BackendSweepOptions {
   std::string backend_spec;  // for the reproduce commands
   int threads = 1;
-  uint64_t chunk = uint64_t{1} << 22;  // patterns per backend request
+  // Patterns per backend request: 4 MiB of float input, so that the
+  // backend's pass and the harness's checks of a chunk stay in cache.
+  uint64_t chunk = uint64_t{1} << 20;
   double timeout_seconds = 600;        // per request
   Progress* progress = nullptr;        // advanced by patterns
+  SweepProfile* profile = nullptr;     // added to, when set
 };
 
 // PlanSweep()
@@ -56,10 +74,12 @@ std::vector<SweepSlice> PlanSweep(const SuiteFilter& filter,
 
 // SweepBackend()
 //
-// One result per slice, in the order of `plan`, the slices run on up to
-// `options.threads` threads with backends from `backend_for`. A slice stops
-// at the first request the backend does not answer with outputs, with that
-// status.
+// One result per slice, in the order of `plan`. The slices' chunks run on
+// up to `options.threads` threads, each with a backend from `backend_for`
+// and its pipe (core/chunk_pipe.h), the next chunk sent while the backend
+// runs the one before; a slice may be spread over every thread. A slice
+// stops at the first chunk the backend does not answer with outputs, with
+// that status; the result is the same whatever the thread count.
 std::vector<CaseResult> SweepBackend(const std::vector<SweepSlice>& plan,
                                      const BackendFor& backend_for,
                                      const BackendSweepOptions& options);

@@ -50,19 +50,9 @@ std::string ShapeText(const std::vector<int64_t>& dims) {
   return s + "]";
 }
 
-// Count, dtype and shape must match before any element is compared.
-std::string StructureProblem(int k, const Tensor& expected,
-                             const Tensor& actual) {
-  const std::string where = "output_" + std::to_string(k);
-  if (actual.dtype != expected.dtype) {
-    return fmt::format("{}: dtype {}, expected {}", where, Name(actual.dtype),
-                       Name(expected.dtype));
-  }
-  if (actual.dims != expected.dims) {
-    return fmt::format("{}: shape {}, expected {}", where,
-                       ShapeText(actual.dims), ShapeText(expected.dims));
-  }
-  return "";
+std::string DTypeText(int32_t code) {
+  const DTypeInfo* t = FindDType(code);
+  return t ? std::string(t->name) : fmt::format("code {}", code);
 }
 
 // The class a mismatch is counted under: its input's where there is one.
@@ -80,6 +70,22 @@ void Record(OutputComparison& detail, const std::string& value_class,
 
 }  // namespace
 
+// Count, dtype and shape must match before any element is compared.
+std::string StructureProblem(int k, int32_t want,
+                             const std::vector<int64_t>& want_dims, int32_t got,
+                             const std::vector<int64_t>& got_dims) {
+  const std::string where = "output_" + std::to_string(k);
+  if (got != want) {
+    return fmt::format("{}: dtype {}, expected {}", where, DTypeText(got),
+                       DTypeText(want));
+  }
+  if (got_dims != want_dims) {
+    return fmt::format("{}: shape {}, expected {}", where, ShapeText(got_dims),
+                       ShapeText(want_dims));
+  }
+  return "";
+}
+
 std::string HexBits(const DTypeInfo& t, uint64_t bits) {
   return fmt::format("0x{:0{}x}", bits, t.bits / 4);
 }
@@ -89,7 +95,9 @@ Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
   Comparison result;
   result.detail.output = k;
   result.detail.dtype = Name(expected.dtype);
-  result.message = StructureProblem(k, expected, actual);
+  result.message = StructureProblem(
+      k, static_cast<int32_t>(expected.dtype), expected.dims,
+      static_cast<int32_t>(actual.dtype), actual.dims);
   if (!result.message.empty()) {
     result.status = Status::kInvalidOutput;
     return result;

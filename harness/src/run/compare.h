@@ -35,6 +35,14 @@ inline constexpr size_t kExamplesPerClass = 4;
 Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
                          const Tensor* input, const CompareRules& rules);
 
+// StructureProblem()
+//
+// Why output `k` of dtype code `got` and shape `got_dims` is not the
+// expected one, or "" when it is.
+std::string StructureProblem(int k, int32_t want,
+                             const std::vector<int64_t>& want_dims, int32_t got,
+                             const std::vector<int64_t>& got_dims);
+
 // "0x7e00": a pattern as hex digits of its dtype's width.
 std::string HexBits(const DTypeInfo& t, uint64_t bits);
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <optional>
 
 #include "backend_test_util.h"
 #include "backends/temp_dir.h"
@@ -24,8 +25,16 @@ using testing::MakeTensor;
 using testing::UnaryModel;
 
 const std::string kReference = ONNXCTS_REFERENCE_PLUGIN;
+const std::string kReferenceV1 = ONNXCTS_REFERENCE_PLUGIN_V1;
 const std::string kDefective = ONNXCTS_DEFECTIVE_PLUGIN;
 const std::string kMisbehaving = ONNXCTS_MISBEHAVING_PLUGIN;
+const std::string kMisbehavingV2 = ONNXCTS_MISBEHAVING_PLUGIN_V2;
+
+// "V2InProcess", "V1Isolated", ...: `v1` is the version 1 build's path.
+std::string ModeName(const std::string& target, const std::string& v1) {
+  return std::string(target.starts_with(v1) ? "V1" : "V2") +
+         (target.ends_with(kInProcessSuffix) ? "InProcess" : "Isolated");
+}
 
 std::unique_ptr<Backend> Started(const std::string& target,
                                  BackendInfo* info = nullptr) {
@@ -135,13 +144,33 @@ TEST_P(ReferencePluginTest, MustRejectCheckJudgesTheDeclaredDtype) {
   EXPECT_EQ(backend->Run(request).kind, OutcomeKind::kOk);
 }
 
+TEST_P(ReferencePluginTest, OutputsOfUndeclaredShapeFindTheirRoom) {
+  auto backend = Started(GetParam());
+  // No declared shape, a declared shape too small, and one too large: a
+  // version 2 plugin is called again with the room it asks for.
+  const Tensor x = MakeTensor(DType::kFloat, {2, 3},
+                              {0x7FC00000, 0, 0x7F800000, 1, 2, 0xFFC00001});
+  for (std::optional<std::vector<Dim>> shape :
+       {std::optional<std::vector<Dim>>{},
+        std::optional<std::vector<Dim>>{{Dim{1, ""}}},
+        std::optional<std::vector<Dim>>{{Dim{100, ""}, Dim{100, ""}}}}) {
+    Model model = UnaryModel("IsNaN", 20, DType::kFloat, DType::kBool);
+    model.outputs[0].shape = shape;
+    const RunOutcome got = RunOn(*backend, model, x);
+    ASSERT_EQ(got.kind, OutcomeKind::kOk) << got.message;
+    EXPECT_EQ(got.outputs[0].dims, x.dims);
+    EXPECT_EQ(BitsOf(got.outputs[0]),
+              (std::vector<uint64_t>{1, 0, 0, 0, 0, 1}));
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Modes, ReferencePluginTest,
                          ::testing::Values(kReference,
-                                           kReference + kInProcessSuffix),
+                                           kReference + kInProcessSuffix,
+                                           kReferenceV1,
+                                           kReferenceV1 + kInProcessSuffix),
                          [](const auto& param) {
-                           return param.param.ends_with(kInProcessSuffix)
-                                      ? "InProcess"
-                                      : "Isolated";
+                           return ModeName(param.param, kReferenceV1);
                          });
 
 class DefectivePluginTest : public ::testing::Test {
@@ -251,17 +280,45 @@ TEST_P(MisbehavingPluginTest, EachMisbehaviourGetsItsKind) {
   EXPECT_EQ(RunOp("Fail").message, "Fail failed on purpose");
 }
 
+TEST_P(MisbehavingPluginTest, AnOutputLargerThanDeclaredGetsItsRoom) {
+  // Twice answers 8 elements for the 4 the input has; a version 2 plugin
+  // first gets room for 4.
+  const RunOutcome out = RunOp("Twice");
+  ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
+  EXPECT_EQ(out.outputs[0].dims, (std::vector<int64_t>{8}));
+  std::vector<uint64_t> twice = BitsOf(x_);
+  twice.insert(twice.end(), twice.begin(), twice.end());
+  EXPECT_EQ(BitsOf(out.outputs[0]), twice);
+}
+
 INSTANTIATE_TEST_SUITE_P(Modes, MisbehavingPluginTest,
                          ::testing::Values(kMisbehaving,
-                                           kMisbehaving + kInProcessSuffix),
+                                           kMisbehaving + kInProcessSuffix,
+                                           kMisbehavingV2,
+                                           kMisbehavingV2 + kInProcessSuffix),
                          [](const auto& param) {
-                           return param.param.ends_with(kInProcessSuffix)
-                                      ? "InProcess"
-                                      : "Isolated";
+                           return ModeName(param.param, kMisbehaving);
                          });
 
-TEST(IsolatedPluginTest, ExitIsACrashAndTheChildRestarts) {
-  auto backend = Started(kMisbehaving);
+TEST(MisbehavingPluginV2Test, APluginThatAlwaysWantsMoreIsInvalidOutput) {
+  // Greedy asks for more room than it is given, every time.
+  for (const std::string& target :
+       {kMisbehavingV2, kMisbehavingV2 + kInProcessSuffix}) {
+    auto backend = Started(target);
+    const Tensor x = MakeTensor(DType::kInt16, {2}, {1, 2});
+    const Model greedy = UnaryModel("Greedy", 1, DType::kInt16, DType::kInt16);
+    const RunOutcome out = RunOn(*backend, greedy, x);
+    EXPECT_EQ(out.kind, OutcomeKind::kInvalidOutput) << target;
+    EXPECT_THAT(out.message, HasSubstr("asked again")) << target;
+    const Model echo = UnaryModel("Echo", 1, DType::kInt16, DType::kInt16);
+    EXPECT_EQ(RunOn(*backend, echo, x).kind, OutcomeKind::kOk) << target;
+  }
+}
+
+class IsolatedPluginTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(IsolatedPluginTest, ExitIsACrashAndTheChildRestarts) {
+  auto backend = Started(GetParam());
   const Tensor x = MakeTensor(DType::kInt8, {1}, {5});
   RunOutcome out =
       RunOn(*backend, UnaryModel("Exit", 1, DType::kInt8, DType::kInt8), x);
@@ -271,14 +328,33 @@ TEST(IsolatedPluginTest, ExitIsACrashAndTheChildRestarts) {
   EXPECT_EQ(out.kind, OutcomeKind::kOk) << out.message;
 }
 
-TEST(IsolatedPluginTest, PluginOutputGoesToStderrNotTheProtocol) {
-  auto backend = Started(kMisbehaving);
+TEST_P(IsolatedPluginTest, PluginOutputGoesToStderrNotTheProtocol) {
+  auto backend = Started(GetParam());
   const Tensor x = MakeTensor(DType::kInt8, {1}, {5});
   const RunOutcome out =
       RunOn(*backend, UnaryModel("Chatty", 1, DType::kInt8, DType::kInt8), x);
   ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
   EXPECT_THAT(out.stderr_tail, HasSubstr("chatty plugin on stdout"));
   EXPECT_THAT(out.stderr_tail, HasSubstr("chatty plugin on stderr"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Versions, IsolatedPluginTest,
+                         ::testing::Values(kMisbehaving, kMisbehavingV2),
+                         [](const auto& param) {
+                           return ModeName(param.param, kMisbehaving);
+                         });
+
+TEST(PluginStartTest, BothVersionsLoad) {
+  for (const std::string& target : {kReference, kReferenceV1}) {
+    BackendInfo info;
+    Started(target + kInProcessSuffix, &info);
+    EXPECT_EQ(info.name, "onnxcts-reference") << target;
+  }
+  BackendInfo v1, v2;
+  Started(kMisbehaving, &v1);
+  Started(kMisbehavingV2, &v2);
+  EXPECT_EQ(v1.version, "0.0.1");
+  EXPECT_EQ(v2.version, "0.0.2");
 }
 
 TEST(PluginStartTest, WrongAbiVersionIsRefused) {
@@ -289,7 +365,7 @@ TEST(PluginStartTest, WrongAbiVersionIsRefused) {
       Started(target);
       ADD_FAILURE() << target << " started";
     } catch (const std::runtime_error& e) {
-      EXPECT_THAT(e.what(), HasSubstr("ABI version 2")) << target;
+      EXPECT_THAT(e.what(), HasSubstr("ABI version 3")) << target;
     }
   }
 }

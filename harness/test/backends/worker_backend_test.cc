@@ -271,7 +271,7 @@ TEST(WorkerStartTest, WorkerThatAnswersGarbageIsRefused) {
 TEST(WorkerStartTest, WorkerOfAnotherProtocolIsRefused) {
   EXPECT_THAT(
       StartError(
-          R"(echo '{"protocol":2,"name":"n","version":"v"}'; cat >/dev/null)"),
+          R"(echo '{"protocol":3,"name":"n","version":"v"}'; cat >/dev/null)"),
       HasSubstr("protocol"));
 }
 

@@ -18,7 +18,47 @@ TEST(WorkerProtocolTest, HelloLineIsOneJsonLine) {
   const std::string line = HelloLine();
   ASSERT_TRUE(line.ends_with("\n"));
   EXPECT_EQ(json::parse(line),
-            json::parse(R"({"method":"hello","protocol":1})"));
+            json::parse(R"({"method":"hello","protocol":1,"protocols":[1,2]})"));
+}
+
+TEST(WorkerProtocolTest, MemoryRunLineDescribesTheSlots) {
+  const std::string line = MemoryRunLine(
+      {3, "/m.onnx", 8192, {{1, {4}, 0, 16}}, {{9, {4}, 4096, 4}}});
+  EXPECT_EQ(json::parse(line), json::parse(R"({"method":"run","id":3,
+      "model":"/m.onnx","memory_bytes":8192,
+      "inputs":[{"offset":0,"bytes":16,"dtype":1,"dims":[4]}],
+      "outputs":[{"offset":4096,"bytes":4,"dtype":9,"dims":[4]}]})"));
+}
+
+TEST(WorkerProtocolTest, MemoryAnswersSayWhatWasProduced) {
+  const ParsedAnswer ok = ParseWorkerAnswer(
+      R"({"id":3,"status":"ok","outputs":[{"dtype":9,"dims":[4]}],)"
+      R"("timings":{"read":0.5,"run":1,"write":0.25}})",
+      3, /*memory=*/true);
+  ASSERT_TRUE(ok.answer) << ok.protocol_error;
+  ASSERT_EQ(ok.answer->outputs.size(), 1u);
+  EXPECT_EQ(ok.answer->outputs[0].dtype, 9);
+  EXPECT_EQ(ok.answer->outputs[0].dims, std::vector<int64_t>{4});
+  ASSERT_TRUE(ok.answer->times);
+  EXPECT_EQ(ok.answer->times->run, 1);
+  EXPECT_EQ(ok.answer->times->write, 0.25);
+  // A refusal needs no outputs.
+  EXPECT_TRUE(ParseWorkerAnswer(R"({"id":3,"status":"error"})", 3, true)
+                  .answer);
+  for (const char* bad : {
+           R"({"id":3,"status":"ok"})",
+           R"({"id":3,"status":"ok","outputs":{}})",
+           R"({"id":3,"status":"ok","outputs":[{"dtype":9}]})",
+           R"({"id":3,"status":"ok","outputs":[{"dtype":9,"dims":[-1]}]})",
+           R"({"id":3,"status":"ok","outputs":[{"dtype":-1,"dims":[]}]})",
+           R"({"id":3,"status":"ok","outputs":[{"dtype":1e3,"dims":[]}]})",
+           R"({"id":3,"status":"ok","outputs":[],"timings":[]})",
+           R"({"id":3,"status":"ok","outputs":[],"timings":{"run":-1}})",
+           R"({"id":3,"status":"ok","outputs":[],"timings":{"run":"1"}})"}) {
+    const ParsedAnswer parsed = ParseWorkerAnswer(bad, 3, true);
+    EXPECT_FALSE(parsed.answer) << bad;
+    EXPECT_FALSE(parsed.protocol_error.empty()) << bad;
+  }
 }
 
 TEST(WorkerProtocolTest, RunLineCarriesTheRequest) {
@@ -46,6 +86,11 @@ TEST(WorkerProtocolTest, HelloAnswerGivesNameAndVersion) {
   EXPECT_EQ(ok.hello->name, "onnxruntime");
   EXPECT_EQ(ok.hello->version, "1.30.0");
   EXPECT_TRUE(ok.hello->options.empty());
+  EXPECT_EQ(ok.hello->protocol, 1);
+  const ParsedHello two =
+      ParseWorkerHello(R"({"protocol":2,"name":"n","version":"v"})");
+  ASSERT_TRUE(two.hello) << two.protocol_error;
+  EXPECT_EQ(two.hello->protocol, 2);
 }
 
 TEST(WorkerProtocolTest, HelloOptionsAreKeptAsText) {
@@ -66,7 +111,7 @@ TEST(WorkerProtocolTest, BadHelloAnswersSayWhy) {
   const std::pair<const char*, const char*> cases[] = {
       {"hello", "not JSON"},
       {"[1]", "not a JSON object"},
-      {R"({"protocol":2,"name":"n","version":"v"})", "protocol"},
+      {R"({"protocol":3,"name":"n","version":"v"})", "protocol"},
       {R"({"protocol":"1","name":"n","version":"v"})", "protocol"},
       {R"({"protocol":1,"version":"v"})", "\"name\""},
       {R"({"protocol":1,"name":"n","version":3})", "\"version\""},

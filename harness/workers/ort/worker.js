@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// onnxcts worker (protocol 1, docs/worker-protocol.md) for ONNX Runtime
-// through onnxruntime-node (default) or onnxruntime-web (WebAssembly):
+// onnxcts worker (protocols 1 and 2, docs/worker-protocol.md) for ONNX
+// Runtime through onnxruntime-node (default) or onnxruntime-web
+// (WebAssembly):
 //
 //     worker.js [--runtime node|web]
 //
 // Reads one JSON request per line on stdin and writes one JSON answer per
-// line on stdout; everything else goes to stderr.
+// line on stdout; everything else goes to stderr. Protocol 2 adds run
+// requests whose tensors live in the memory at file descriptor 3.
 'use strict';
 
 // stdout carries answers only: send every console printer to stderr before
@@ -17,8 +19,10 @@ for (const k of ['log', 'info', 'debug', 'dir', 'table']) {
 const readline = require('node:readline');
 const {loadRuntime, RUNTIMES} = require('./lib/runtime');
 const {Runner} = require('./lib/runner');
+const memory = require('./lib/memory');
 
-const PROTOCOL = 1;
+// The protocol versions this worker speaks, oldest first.
+const PROTOCOLS = [1, 2];
 
 function send(answer) {
   process.stdout.write(JSON.stringify(answer) + '\n');
@@ -38,13 +42,25 @@ function parseArgs(argv) {
   return runtime;
 }
 
-function hello(req, runtime) {
-  if (req.protocol !== PROTOCOL) {
+// Picks the protocol: 2 when the harness offers it and has given the worker
+// its memory, else 1. Sets state.memory for version 2.
+function hello(req, runtime, state) {
+  const offered = Array.isArray(req.protocols) ? req.protocols : [];
+  if (req.protocol !== 1 && !offered.includes(1)) {
     console.error(`worker: harness asks for protocol ${req.protocol}, ` +
-                  `this worker speaks ${PROTOCOL}`);
+                  `this worker speaks ${PROTOCOLS.join(' and ')}`);
+  }
+  state.memory = null;
+  if (offered.includes(2)) {
+    if (memory.sharedMemoryOpen()) {
+      state.memory = new memory.SharedMemory();
+    } else {
+      console.error('worker: protocol 2 offered, but file descriptor 3 is ' +
+                    'not shared memory; speaking protocol 1');
+    }
   }
   return {
-    protocol: PROTOCOL,
+    protocol: state.memory ? 2 : 1,
     name: runtime.name,
     version: runtime.version,
     adapter: 'bfloat16 and float8 graph inputs are inlined as initializers ' +
@@ -54,11 +70,21 @@ function hello(req, runtime) {
   };
 }
 
+// Whether a run request is of the memory form (protocol 2) rather than the
+// file form: it says memory_bytes, or has output slots or input slots.
+function isMemoryForm(req) {
+  return !req.load_only && (req.memory_bytes !== undefined ||
+      req.outputs !== undefined ||
+      (Array.isArray(req.inputs) &&
+       req.inputs.some((i) => typeof i !== 'string')));
+}
+
 // Returns the problem with a run request's fields, or ''.
 function runRequestProblem(req) {
   const isAbs = (p) => typeof p === 'string' && p.startsWith('/');
   if (!isAbs(req.model)) return 'model: not an absolute path';
   if (req.load_only) return '';
+  if (isMemoryForm(req)) return memory.memoryRequestProblem(req);
   if (!Array.isArray(req.inputs) || !req.inputs.every(isAbs)) {
     return 'inputs: not an array of absolute paths';
   }
@@ -66,7 +92,7 @@ function runRequestProblem(req) {
   return '';
 }
 
-async function handle(line, runner, runtime) {
+async function handle(line, runner, runtime, state) {
   let req;
   try {
     req = JSON.parse(line);
@@ -77,11 +103,16 @@ async function handle(line, runner, runtime) {
     return {id: null, status: 'error', message: 'request is not an object'};
   }
   const id = req.id === undefined ? null : req.id;
-  if (req.method === 'hello') return hello(req, runtime);
+  if (req.method === 'hello') return hello(req, runtime, state);
   if (req.method === 'run') {
+    const inMemory = isMemoryForm(req);
+    if (inMemory && !state.memory) {
+      return {id, status: 'error', message: 'memory_bytes: a memory-form ' +
+              'request, but protocol 2 was not agreed at hello'};
+    }
     const problem = runRequestProblem(req);
     if (problem) return {id, status: 'error', message: problem};
-    return {id, ...(await runner.run(req))};
+    return {id, ...(await runner.run(req, inMemory ? state.memory : null))};
   }
   return {id, status: 'error', message: `unknown method ${req.method}`};
 }
@@ -97,8 +128,10 @@ async function main() {
   const runtime = loadRuntime(name);
   const runner = new Runner(runtime);
   await runner.start();
+  const state = {memory: null};
   const lines = readline.createInterface({input: process.stdin});
-  // for-await handles the requests strictly in order, one at a time.
+  // for-await handles the requests strictly in order, one at a time; lines
+  // that arrive meanwhile (pipelined requests) wait in readline's queue.
   for await (const line of lines) {
     if (line.trim() === '') continue;
     let req = null;
@@ -108,7 +141,7 @@ async function main() {
       // handle() answers it.
     }
     if (req && req.method === 'shutdown') break;
-    send(await handle(line, runner, runtime));
+    send(await handle(line, runner, runtime, state));
   }
   lines.close();
   // Exit once the answers have left; ORT's thread pools (node) would

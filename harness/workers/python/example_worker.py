@@ -1,21 +1,27 @@
 #!/usr/bin/python3
-"""A small onnxcts worker (protocol 1, docs/worker-protocol.md) in Python.
+"""A small onnxcts worker (protocols 1 and 2, docs/worker-protocol.md) in
+Python.
 
 It runs one-node models of IsNaN, IsInf and Sign on float16, float and
 double with numpy, and answers not_supported for anything else. It shows
-how little a worker needs, and the harness's tests drive it.
+how little a worker needs, and the harness's tests drive it. Tensors come
+as files, or (version 2) in the memory the harness shares on fd 3.
 """
 import json
+import math
+import mmap
+import os
 import pathlib
 import sys
+import time
 
 import numpy as np
 import onnx
 
-PROTOCOL = 1
 NUMPY_TYPES = {1: "<f4", 10: "<f2", 11: "<f8"}
 BOOL = 9
 MAX_BYTES = 1 << 30
+MEMORY_FD = 3
 
 
 
@@ -108,10 +114,71 @@ def write_output(path, name, y, code):
     pathlib.Path(path).write_bytes(tensor.SerializeToString())
 
 
-def run(request):
+def slot(request, field, code=None):
+    """The one slot of `field`, checked (an input's against the model's
+    dtype `code`); a bad one is an error naming the field."""
+    slots = request[field]
+    if not isinstance(slots, list) or len(slots) != 1:
+        raise Answer("error", f"bad request: {field}: want one slot")
+    s = slots[0]
+    where = f"{field}[0]"
+    for key in ("offset", "bytes"):
+        if not isinstance(s.get(key), int) or s[key] < 0:
+            raise Answer("error", f"bad request: {where}.{key}: not a size")
+    if not isinstance(s.get("dims"), list) or not all(
+            isinstance(d, int) and d >= 0 for d in s["dims"]):
+        raise Answer("error", f"bad request: {where}.dims: not a shape")
+    if s["offset"] + s["bytes"] > request["memory_bytes"]:
+        raise Answer("error", f"bad request: {where}.offset + bytes: "
+                     f"{s['offset']} + {s['bytes']} is beyond memory_bytes")
+    if code is not None:
+        if s.get("dtype") != code:
+            raise Answer("error", f"bad request: {where}.dtype: "
+                         f"{s.get('dtype')}, the model wants {code}")
+        width = np.dtype(NUMPY_TYPES[code]).itemsize
+        if s["bytes"] != math.prod(s["dims"]) * width:
+            raise Answer("error", f"bad request: {where}.bytes: "
+                         f"{s['bytes']} for dims {s['dims']}")
+    return s
+
+
+def run_in_memory(request, session, op, attrs, code):
+    """The memory form: the input is a view of its slot in the shared
+    memory, the output is copied into its slot if it fits."""
+    start = time.perf_counter()
+    x_slot = slot(request, "inputs", code)
+    y_slot = slot(request, "outputs")
+    size = request["memory_bytes"]
+    if session["mapping"] is None or len(session["mapping"]) < size:
+        try:  # MAP_SHARED, read and write; again when the memory grows
+            session["mapping"] = mmap.mmap(MEMORY_FD, size)
+        except (OSError, ValueError) as e:
+            raise Answer("error", f"bad request: memory_bytes: {e}")
+    memory = session["mapping"]
+    count = math.prod(x_slot["dims"])
+    x = np.frombuffer(memory, NUMPY_TYPES[code], count, x_slot["offset"])
+    x = x.reshape(x_slot["dims"])
+    read = time.perf_counter()
+    y = compute(op, attrs, x)
+    ran = time.perf_counter()
+    if y.nbytes <= y_slot["bytes"]:  # else write nothing; dims tell why
+        out = np.frombuffer(memory, y.dtype, y.size, y_slot["offset"])
+        out[...] = y.ravel()
+    return {"status": "ok",
+            "outputs": [{"dtype": code if op == "Sign" else BOOL,
+                         "dims": list(y.shape)}],
+            "timings": {"read": read - start, "run": ran - read,
+                        "write": time.perf_counter() - ran}}
+
+
+def run(request, session):
     op, attrs, code, out_name = read_model(request["model"])
     if request.get("load_only"):
         return {"status": "ok"}
+    if "memory_bytes" in request:
+        if session["protocol"] != 2:
+            raise Answer("error", "bad request: memory_bytes without protocol 2")
+        return run_in_memory(request, session, op, attrs, code)
     inputs = request["inputs"]
     if len(inputs) != 1:
         raise Answer("error", f"{len(inputs)} inputs for a one-input model")
@@ -123,7 +190,7 @@ def run(request):
     return {"status": "ok"}
 
 
-def handle(line):
+def handle(line, session):
     try:
         request = json.loads(line)
     except ValueError as e:
@@ -133,25 +200,35 @@ def handle(line):
         return {"id": None, "status": "error",
                 "message": "request is not an object"}
     if request.get("method") == "hello":
-        return {"protocol": PROTOCOL, "name": "numpy-example",
+        # Version 2 only when the harness offers it and fd 3 is open.
+        offered = request.get("protocols")
+        v2 = session["memory"] and isinstance(offered, list) and 2 in offered
+        session["protocol"] = 2 if v2 else 1
+        return {"protocol": session["protocol"], "name": "numpy-example",
                 "version": np.__version__}
     answer = {"id": request.get("id")}
     if request.get("method") != "run":
         return {**answer, "status": "error",
                 "message": f"unknown method {request.get('method')}"}
     try:
-        return {**answer, **run(request)}
+        return {**answer, **run(request, session)}
     except Answer as e:
         return {**answer, "status": e.status, "message": str(e)}
-    except (KeyError, TypeError) as e:
+    except (KeyError, TypeError, AttributeError) as e:
         return {**answer, "status": "error", "message": f"bad request: {e}"}
 
 
 def main():
+    session = {"memory": True, "protocol": 1, "mapping": None}
+    try:
+        os.fstat(MEMORY_FD)  # the harness's shared memory, if it gave one
+    except OSError:
+        session["memory"] = False
     out = sys.stdout
     # Answers alone go to stdout; a stray print lands in the harness's
     # stderr capture instead of breaking the protocol.
     sys.stdout = sys.stderr
+    # One request at a time; ones the harness sends ahead wait in the pipe.
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -161,7 +238,7 @@ def main():
             method = None
         if method == "shutdown":
             break
-        out.write(json.dumps(handle(line)) + "\n")
+        out.write(json.dumps(handle(line, session)) + "\n")
         out.flush()
 
 

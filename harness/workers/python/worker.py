@@ -16,6 +16,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
+from onnxcts_worker.memory import SharedMemory  # noqa: E402
 from onnxcts_worker.protocol import answers_channel, serve  # noqa: E402
 
 EXIT_USAGE, EXIT_UNAVAILABLE = 2, 3
@@ -40,6 +41,7 @@ def main(argv: list[str]) -> int:
     except ValueError as e:
         print(f"worker: {e}", file=sys.stderr)
         return EXIT_USAGE
+    memory = SharedMemory.inherited()  # fd 3, before anything opens a file
     answers = answers_channel()  # before the backend loads: some print
     try:
         module = importlib.import_module(f"adapters.{argv[1]}")
@@ -51,7 +53,7 @@ def main(argv: list[str]) -> int:
         print(f"worker: backend '{argv[1]}' cannot start: "
               f"{type(e).__name__}: {e}", file=sys.stderr)
         return EXIT_UNAVAILABLE
-    serve(adapter, answers)
+    serve(adapter, answers, memory)
     return 0
 
 

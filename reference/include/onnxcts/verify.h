@@ -114,6 +114,17 @@ RunAnswer AnswerOnRun(const DTypeInfo& t, Variant v, const PatternRun& run);
 Tally CheckRange(const DTypeInfo& t, Variant v, uint64_t first,
                  const void* outputs, size_t n);
 
+// The same, given the inputs too (patterns `first`, `first + 1`, ... as
+// FillPatterns writes them), which saves making them again.
+Tally CheckRange(const DTypeInfo& t, Variant v, uint64_t first,
+                 const void* inputs, const void* outputs, size_t n);
+
+// FillPatterns()
+//
+// Writes patterns `first`, `first + 1`, ... of `t` to `n` elements at `out`,
+// with vector code.
+void FillPatterns(const DTypeInfo& t, uint64_t first, void* out, size_t n);
+
 }  // namespace onnxcts
 
 #endif  // ONNXCTS_VERIFY_H_

@@ -25,12 +25,20 @@ function elemType(valueInfo) {
   return t ? t.elem_type || 0 : 0;
 }
 
+// The dims a value declares when every one is a number, else null.
+function staticShape(valueInfo) {
+  const shape = valueInfo.type && valueInfo.type.tensor_type &&
+      valueInfo.type.tensor_type.shape;
+  if (!shape || !shape.dim.every((d) => d.value === 'dim_value')) return null;
+  return shape.dim.map((d) => Number(String(d.dim_value)));
+}
+
 // The graph inputs a caller feeds (those without an initializer) and the
-// graph outputs, each as {name, code}.
+// graph outputs, each as {name, code, shape} (shape: see staticShape).
 function graphSignature(model) {
   const graph = model.graph || {};
   const init = new Set((graph.initializer || []).map((t) => t.name));
-  const io = (v) => ({name: v.name, code: elemType(v)});
+  const io = (v) => ({name: v.name, code: elemType(v), shape: staticShape(v)});
   return {
     inputs: (graph.input || []).filter((v) => !init.has(v.name)).map(io),
     outputs: (graph.output || []).map(io),

@@ -1,7 +1,9 @@
-// Answers `run` requests of worker protocol 1 with ONNX Runtime: loads the
-// model (once per path), feeds the inputs, writes output_K.pb files. The
-// runtime package (onnxruntime-node or onnxruntime-web, lib/runtime.js) is a
-// constructor parameter: both have the same JS API.
+// Answers `run` requests of worker protocols 1 and 2 with ONNX Runtime:
+// loads the model (once per path), feeds the inputs, and writes the outputs
+// as output_K.pb files (file form) or into the shared memory's slots (memory
+// form, lib/memory.js). The runtime package (onnxruntime-node or
+// onnxruntime-web, lib/runtime.js) is a constructor parameter: both have the
+// same JS API.
 'use strict';
 
 const fs = require('node:fs');
@@ -49,11 +51,14 @@ const JS_CANNOT_CARRY_RE = /unsupported data type/i;
 // float16 goes in and out as raw bits in a Uint16Array. onnxruntime-web
 // would hand out a Float16Array where the JavaScript engine has one; its
 // buffer holds the same bits, and fromOrtTensor reads only the buffer.
+// The tensor is a view of `t.bytes` when they are aligned for it (no copy).
 function toOrtTensor(ort, t) {
   const row = DTYPES.get(t.code);
   const Ctor = TYPED_ARRAYS[row.ort];
-  // slice(): a fresh, aligned buffer for the typed array view.
-  return new ort.Tensor(row.ort, new Ctor(t.bytes.slice().buffer), t.dims);
+  const bytes = t.bytes.byteOffset % row.bytes === 0 ? t.bytes :
+      t.bytes.slice();
+  return new ort.Tensor(row.ort, new Ctor(bytes.buffer, bytes.byteOffset,
+                                          bytes.length / row.bytes), t.dims);
 }
 
 function fromOrtTensor(value, name) {
@@ -67,6 +72,13 @@ function fromOrtTensor(value, name) {
     name, code, dims: value.dims.map(Number),
     bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
   };
+}
+
+const sameDims = (a, b) =>
+  a.length === b.length && a.every((d, i) => d === b[i]);
+
+function seconds(start) {
+  return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
 // A protobuf message, hence an output_K.pb, holds less than 2 GiB (and
@@ -87,6 +99,7 @@ class Runner {
   constructor(runtime) {
     this.ort = runtime.ort;
     this.packageName = runtime.packageName;
+    this.preallocatedOutputs = runtime.preallocatedOutputs;
     this.models = new Map();       // model path -> prepared model
     this.narrowers = new Map();    // "code/opset/ir" -> Narrower
   }
@@ -106,11 +119,14 @@ class Runner {
     await session.release();
   }
 
-  // Handles one run request; returns the answer object (without id).
-  async run(req) {
+  // Handles one run request; returns the answer object (without id). With
+  // `memory` (a SharedMemory) the request is of the memory form, its
+  // fields checked already (memoryRequestProblem).
+  async run(req, memory = null) {
     try {
       const prepared = await this.prepare(req.model);
       if (req.load_only) return {status: 'ok'};
+      if (memory) return await this.executeInMemory(prepared, req, memory);
       return await this.execute(prepared, req);
     } catch (e) {
       if (e instanceof Answer) return {status: e.status, message: e.message};
@@ -184,12 +200,120 @@ class Runner {
                        'fields the ONNX 1.12 schema does not know, which a ' +
                        'rewrite would drop');
     }
+    const nodeOutputs = new Set(
+        (model.graph?.node || []).flatMap((n) => n.output || []));
     return {path: modelPath, bytes, model, sig, session, needsAdapter,
-            adapted: null};
+            nodeOutputs, adapted: null};
   }
 
+  // File form: input files in, output_K.pb files out.
   async execute(prepared, req) {
     const inputs = this.readInputs(prepared, req.inputs);
+    const {outputs, steps} = await this.compute(prepared, inputs);
+    outputs.forEach(fitsInFile);
+    fs.mkdirSync(req.output_dir, {recursive: true});
+    outputs.forEach((t, k) =>
+      writeTensor(path.join(req.output_dir, `output_${k}.pb`), t));
+    return steps.length > 0 ?
+        {status: 'ok', adapter_steps: steps} : {status: 'ok'};
+  }
+
+  // Memory form: inputs read from their slots, each output written into its
+  // slot when it fits there; the answer says what ORT returned.
+  async executeInMemory(prepared, req, memory) {
+    let start = process.hrtime.bigint();
+    const timings = {};
+    let inputs;
+    let fetches;
+    try {
+      this.checkSlots(prepared, req);
+      memory.checkSize(req.memory_bytes);
+      inputs = memory.readInputs(req.inputs).map((bytes, k) => ({
+        name: prepared.sig.inputs[k].name, code: req.inputs[k].dtype,
+        dims: req.inputs[k].dims, bytes,
+      }));
+      fetches = this.preallocate(prepared, req.outputs, memory);
+    } catch (e) {
+      if (e instanceof Answer) throw e;
+      throw new Answer('error', e.message);
+    }
+    timings.read = seconds(start);
+    start = process.hrtime.bigint();
+    const {outputs, steps} = await this.compute(prepared, inputs, fetches);
+    timings.run = seconds(start);
+    start = process.hrtime.bigint();
+    outputs.forEach((t, k) => {
+      const slot = req.outputs[k];
+      if (t.bytes.length > slot.bytes) return;
+      try {
+        memory.write(t.bytes, slot.offset);
+      } catch (e) {
+        throw new Answer('error', `outputs[${k}]: ${e.message}`);
+      }
+    });
+    timings.write = seconds(start);
+    return {
+      status: 'ok',
+      ...(steps.length > 0 ? {adapter_steps: steps} : {}),
+      outputs: outputs.map((t) => ({dtype: t.code, dims: t.dims})),
+      timings,
+    };
+  }
+
+  // Throws an error Answer unless the slots fit the model's graph I/O.
+  checkSlots(prepared, req) {
+    const sig = prepared.sig;
+    for (const field of ['inputs', 'outputs']) {
+      if (req[field].length !== sig[field].length) {
+        throw new Answer('error', `${field}: ${req[field].length} slots for ` +
+                         `a model with ${sig[field].length} graph ${field}`);
+      }
+    }
+    req.inputs.forEach((slot, k) => {
+      const want = sig.inputs[k];
+      if (want.code && slot.dtype !== want.code) {
+        throw new Answer('error', `inputs[${k}].dtype: ` +
+            `${dtypeName(slot.dtype)}, but input '${want.name}' is ` +
+            dtypeName(want.code));
+      }
+    });
+  }
+
+  // ORT tensors over the reused output buffer, by output name, for session
+  // run's `fetches`, so that ORT writes each output there rather than into
+  // a buffer of its own; null for an output whose dtype or shape the model
+  // does not declare as the slot's (ORT refuses a preallocated output of
+  // another shape), which does not fit its slot, or which no node makes (a
+  // graph input or initializer passed through). Null when none is.
+  preallocate(prepared, slots, memory) {
+    if (!this.preallocatedOutputs || prepared.needsAdapter) return null;
+    const chosen = [];
+    prepared.sig.outputs.forEach((v, k) => {
+      const slot = slots[k];
+      const row = DTYPES.get(v.code);
+      const bytes = slot.dims.reduce((a, d) => a * d, 1) * row.bytes;
+      if (slot.dtype === v.code && v.shape && sameDims(v.shape, slot.dims) &&
+          bytes <= slot.bytes && prepared.nodeOutputs.has(v.name)) {
+        chosen.push({v, slot, bytes});
+      }
+    });
+    if (chosen.length === 0) return null;
+    const views = memory.outputViews(chosen.map((c) => c.slot),
+                                     chosen.map((c) => c.bytes));
+    const fetches = {};
+    for (const v of prepared.sig.outputs) fetches[v.name] = null;
+    chosen.forEach(({v, slot}, k) => {
+      fetches[v.name] = toOrtTensor(this.ort, {code: v.code, dims: slot.dims,
+                                               bytes: views[k]});
+    });
+    return fetches;
+  }
+
+  // Runs `inputs` (tensors {name, code, dims, bytes}, in graph-input order)
+  // through the model; returns {outputs, steps}: the outputs as tensors, in
+  // graph-output order, and the adapter steps taken. `fetches`: see
+  // preallocate.
+  async compute(prepared, inputs, fetches = null) {
     let session = prepared.session;
     let steps = [];
     let widened = [];
@@ -206,23 +330,38 @@ class Runner {
     });
     let results;
     try {
-      results = await session.run(feeds);
+      results = await this.runSession(session, feeds, fetches);
     } catch (e) {
       throw ortFailure(e);
     } finally {
       if (temporary) await session.release();
     }
-    // All outputs first: a refusal must not leave some files behind.
+    // All outputs first: a refusal must not leave some of them behind.
     const outputs = [];
     for (const v of prepared.sig.outputs) {
-      outputs.push(fitsInFile(await this.output(prepared, results, v,
-                                                widened)));
+      outputs.push(await this.output(prepared, results, v, widened));
     }
-    fs.mkdirSync(req.output_dir, {recursive: true});
-    outputs.forEach((t, k) =>
-      writeTensor(path.join(req.output_dir, `output_${k}.pb`), t));
-    return steps.length > 0 ?
-        {status: 'ok', adapter_steps: steps} : {status: 'ok'};
+    return {outputs, steps};
+  }
+
+  // session.run, into the preallocated outputs of `fetches` if any: the
+  // results then hold those tensors, which ORT wrote (onnxruntime-node
+  // also returns a copy of each, which is dropped). Should ORT refuse them
+  // (an output of another shape than the model declares), the run without
+  // them has the last word.
+  async runSession(session, feeds, fetches) {
+    if (fetches) {
+      try {
+        const results = await session.run(feeds, fetches);
+        for (const [name, t] of Object.entries(fetches)) {
+          if (t) results[name] = t;
+        }
+        return results;
+      } catch (e) {
+        // Falls through.
+      }
+    }
+    return session.run(feeds);
   }
 
   readInputs(prepared, files) {

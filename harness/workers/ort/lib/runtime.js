@@ -8,9 +8,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 const {pathToFileURL} = require('node:url');
 
+// `preallocatedOutputs`: whether session.run(feeds, fetches) fills the
+// output tensors given in `fetches`. onnxruntime-web 1.30 does not: it runs
+// into memory of its own and hands the fetches back unwritten.
 const RUNTIMES = {
-  node: {packageName: 'onnxruntime-node', name: 'onnxruntime'},
-  web: {packageName: 'onnxruntime-web', name: 'onnxruntime-web'},
+  node: {packageName: 'onnxruntime-node', name: 'onnxruntime',
+         preallocatedOutputs: true},
+  web: {packageName: 'onnxruntime-web', name: 'onnxruntime-web',
+        preallocatedOutputs: false},
 };
 
 // The folder of an installed package. onnxruntime-web's "exports" hide its
@@ -38,8 +43,8 @@ function configureWeb(ort, dir) {
   ort.env.wasm.proxy = false;
 }
 
-// Returns {ort, name, packageName, version} for 'node' or 'web'; throws on
-// any other name.
+// Returns {ort, name, packageName, version, preallocatedOutputs} for 'node'
+// or 'web'; throws on any other name.
 function loadRuntime(runtime) {
   const row = RUNTIMES[runtime];
   if (!row) {
@@ -51,7 +56,8 @@ function loadRuntime(runtime) {
   if (runtime === 'web') configureWeb(ort, dir);
   const {version} = JSON.parse(
       fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  return {ort, name: row.name, packageName: row.packageName, version};
+  return {ort, name: row.name, packageName: row.packageName, version,
+          preallocatedOutputs: row.preallocatedOutputs};
 }
 
 module.exports = {loadRuntime, RUNTIMES};

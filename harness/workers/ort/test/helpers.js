@@ -1,6 +1,7 @@
-// What the worker tests share: a client that speaks protocol 1 to a worker
-// child process (on either runtime), test cases written by make_case.py or
-// built here for any dtype, and .pb reading.
+// What the worker tests share: a client that speaks the protocol to a
+// worker child process (on either runtime), with or without shared memory
+// at its file descriptor 3, test cases written by make_case.py or built
+// here for any dtype, and .pb reading.
 'use strict';
 
 const {spawn, execFileSync} = require('node:child_process');
@@ -34,11 +35,12 @@ function workerArgv(runtime) {
 }
 
 // A running worker: send() writes a line, next() resolves to the next
-// answer line parsed as JSON.
+// answer line parsed as JSON. `extraStdio` are the child's descriptors
+// from 3 on (spawn's stdio).
 class Client {
-  constructor(argv = [process.execPath, WORKER]) {
+  constructor(argv = [process.execPath, WORKER], extraStdio = []) {
     this.child = spawn(argv[0], argv.slice(1),
-                       {stdio: ['pipe', 'pipe', 'pipe']});
+                       {stdio: ['pipe', 'pipe', 'pipe', ...extraStdio]});
     this.stderr = '';
     this.child.stderr.on('data', (d) => (this.stderr += d));
     this.lines = [];
@@ -81,6 +83,74 @@ class Client {
   async close() {
     this.child.stdin.end();
     return this.exited;
+  }
+}
+
+// Execs argv[2:] with a memfd of argv[1] bytes at file descriptor 3, as
+// the harness starts a protocol 2 worker (Node.js cannot make a memfd).
+const MEMFD_EXEC = [
+  'import os, sys',
+  'fd = os.memfd_create("onnxcts-worker-test", 0)',  // 0: not close-on-exec
+  'os.ftruncate(fd, int(sys.argv[1]))',
+  'if fd != 3:',
+  '    os.dup2(fd, 3)',
+  '    os.close(fd)',
+  'os.set_inheritable(3, True)',
+  'os.execv(sys.argv[2], sys.argv[2:])',
+].join('\n');
+
+// A worker with shared memory of `bytes` at its file descriptor 3: a memfd
+// (kind 'memfd'), which the test reaches through /proc/PID/fd/3 once the
+// worker runs, or (kind 'file') a deleted temporary file, which the worker
+// reads and writes the same way. read() and write() work after hello().
+class MemoryClient extends Client {
+  constructor(argv, bytes, kind = 'memfd') {
+    if (kind === 'memfd') {
+      super([PYTHON, '-c', MEMFD_EXEC, String(bytes), ...argv]);
+      this.fd = null;
+    } else {
+      const file = path.join(os.tmpdir(),
+                             `onnxcts-worker-memory-${process.pid}-${bytes}`);
+      const fd = fs.openSync(file, 'w+');
+      fs.unlinkSync(file);
+      fs.ftruncateSync(fd, bytes);
+      super(argv, [fd]);
+      this.fd = fd;
+    }
+  }
+
+  // Says hello offering `protocols`; returns the answer.
+  async hello(protocols = [1, 2]) {
+    const answer = await this.request({method: 'hello', protocol: 1,
+                                       protocols});
+    if (this.fd === null) {
+      // The worker (the exec'd process, same pid) holds the memfd now.
+      this.fd = fs.openSync(`/proc/${this.child.pid}/fd/3`, 'r+');
+    }
+    return answer;
+  }
+
+  write(offset, bytes) {
+    fs.writeSync(this.fd, bytes, 0, bytes.length, offset);
+  }
+
+  // Grows the memory to `bytes`, as the harness may between requests.
+  grow(bytes) {
+    fs.ftruncateSync(this.fd, bytes);
+  }
+
+  read(offset, length) {
+    const out = Buffer.alloc(length);
+    const n = fs.readSync(this.fd, out, 0, length, offset);
+    if (n !== length) throw new Error(`read ${n} of ${length} bytes`);
+    return out;
+  }
+
+  async close() {
+    const code = await super.close();
+    if (this.fd !== null) fs.closeSync(this.fd);
+    this.fd = null;
+    return code;
   }
 }
 
@@ -156,6 +226,21 @@ function writeIdentityCase(dir, code, raw, count, opset = 21) {
   return dir;
 }
 
+// Writes `file`: a model of one node `op` from x (dtype code `inCode`) to
+// y (`outCode`), both of shape `dims`, at ai.onnx `opset`; returns `file`.
+function writeModel(file, op, opset, inCode, outCode, dims) {
+  const vi = (name, code) => ({name, type: {tensor_type: {elem_type: code,
+    shape: {dim: dims.map((d) => ({dim_value: d}))}}}});
+  const model = onnxType('ModelProto').create({
+    ir_version: opset >= 21 ? 10 : opset >= 19 ? 9 : 8,
+    opset_import: [{domain: '', version: opset}],
+    graph: {name: op, input: [vi('x', inCode)], output: [vi('y', outCode)],
+            node: [{op_type: op, input: ['x'], output: ['y']}]},
+  });
+  fs.writeFileSync(file, onnxType('ModelProto').encode(model).finish());
+  return file;
+}
+
 // Splits little-endian raw bytes into BigInt elements of `width` bytes.
 function elements(raw, width) {
   const out = [];
@@ -168,6 +253,7 @@ function elements(raw, width) {
 }
 
 module.exports = {
-  Client, tempDir, makeCase, makeCases, runRequest, readPb, elements, PYTHON,
+  Client, MemoryClient, writeModel, tempDir, makeCase, makeCases, runRequest,
+  readPb, elements, PYTHON,
   WORKER, RUNTIMES, installedVersion, workerArgv, writeIdentityCase,
 };

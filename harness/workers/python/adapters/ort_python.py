@@ -5,7 +5,11 @@ rewrite: an input's bits become an OrtValue of the input's ONNX element type
 (`ortvalue_from_numpy_with_onnx_type` on an unsigned view of the same width),
 outputs come back through IO binding and their bytes are copied out of the
 OrtValue's CPU buffer, because `OrtValue.numpy()` has no numpy type for
-bfloat16 and three of the four float8 types.
+bfloat16 and three of the four float8 types. Under protocol 2 (run_into)
+each output is bound to an OrtValue over its place in the shared memory, so
+ORT's kernel writes it there and nothing is copied; ORT refuses such a
+place when the model's output has another dtype or shape, before writing
+to it, and the model then runs as above (and so from then on).
 
 Options: `optimizations` = all (ORT's default, what users get), extended,
 basic or disabled; one intra-op and one inter-op thread.
@@ -13,6 +17,7 @@ basic or disabled; one intra-op and one inter-op thread.
 from __future__ import annotations
 
 import ctypes
+from dataclasses import dataclass
 
 import numpy as np
 import onnx
@@ -60,6 +65,14 @@ def value_bits(value: ort.OrtValue) -> np.ndarray:
     return np.frombuffer(data, dtype=dtype).reshape(shape)
 
 
+@dataclass
+class Session:
+    session: ort.InferenceSession
+    input_codes: dict[str, int]
+    outputs: list[tuple[str, int]]   # name, declared ONNX code
+    direct: bool = True              # outputs may be bound to their places
+
+
 class Backend(Adapter):
     name = "onnxruntime"
     known_options = {"optimizations": "all"}
@@ -84,23 +97,46 @@ class Backend(Adapter):
         session = ort.InferenceSession(path, self.session_options(),
                                        providers=["CPUExecutionProvider"])
         codes = {i.name: i.type.tensor_type.elem_type for i in model.graph.input}
-        return Loaded((session, codes))
+        outputs = [(o.name, o.type.tensor_type.elem_type) for o in model.graph.output]
+        return Loaded(Session(session, codes, outputs))
 
     def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
-        session, codes = loaded.handle
-        binding = session.io_binding()
+        return self._run(loaded.handle, inputs, [None] * len(loaded.handle.outputs))
+
+    def run_into(self, loaded: Loaded, inputs: dict[str, np.ndarray],
+                 places: list[np.ndarray | None]) -> list[np.ndarray]:
+        s = loaded.handle
+        places = [p if p is not None and p.dtype == numpy_dtype(code) else None
+                  for p, (_, code) in zip(places, s.outputs)]
+        if s.direct and any(p is not None for p in places):
+            try:
+                return self._run(s, inputs, places)
+            except Exception:  # a place ORT refused, or the run failed: see below
+                s.direct = False
+        return self._run(s, inputs, [None] * len(s.outputs))
+
+    def _run(self, s: Session, inputs: dict[str, np.ndarray],
+             places: list[np.ndarray | None]) -> list[np.ndarray]:
+        """One run with every output bound to its place, or to a buffer ORT
+        allocates when the place is None."""
+        binding = s.session.io_binding()
         # The OrtValues borrow the arrays' memory: keep both alive until run ends.
-        values = {name: bits_value(array, codes[name]) for name, array in inputs.items()}
+        values = {name: bits_value(array, s.input_codes[name])
+                  for name, array in inputs.items()}
         for name, value in values.items():
             binding.bind_ortvalue_input(name, value)
-        outputs = [o.name for o in session.get_outputs()]
-        for name in outputs:
-            binding.bind_output(name, "cpu")
-        session.run_with_iobinding(binding)
-        results = [value_bits(v) for v in binding.get_outputs()]
-        if len(results) != len(outputs):
-            raise Refusal("error", f"{len(results)} outputs for {len(outputs)}")
-        return results
+        for (name, code), place in zip(s.outputs, places):
+            if place is None:
+                binding.bind_output(name, "cpu")
+            else:
+                binding.bind_ortvalue_output(name, bits_value(place, code))
+        s.session.run_with_iobinding(binding)
+        got = binding.get_outputs()
+        if len(got) != len(s.outputs):
+            raise Refusal("error", f"{len(got)} outputs for {len(s.outputs)}")
+        # A place ORT wrote into is the output itself; else copy what it made.
+        return [place if place is not None and value.data_ptr() == place.ctypes.data
+                else value_bits(value) for value, place in zip(got, places)]
 
     def classify(self, error: BaseException) -> str:
         text = str(error)

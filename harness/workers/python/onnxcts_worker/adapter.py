@@ -34,7 +34,7 @@ class Loaded:
 
 class Adapter:
     """One backend. Subclasses set `name` and implement version, load and
-    run; the library does everything else."""
+    run (and may implement run_into); the library does everything else."""
 
     name = ""
     # Free text for hello: how this adapter bends models or data, if at all.
@@ -75,8 +75,26 @@ class Adapter:
     def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
         """Runs with inputs keyed by graph input name (arrays of the exact
         dtype); returns the outputs in graph-output order, each an array
-        whose dtype is that output's ONNX type."""
+        whose dtype is that output's ONNX type.
+
+        The inputs are read-only, and under protocol 2 they are views of
+        memory the harness shares with the worker and fills with the next
+        request's tensors once this one is answered: keep none of them, and
+        let nothing read them, after the call returns (copy what must
+        stay). The outputs returned may borrow the inputs' or the backend's
+        memory; the library is done with them before the next run."""
         raise NotImplementedError
+
+    def run_into(self, loaded: Loaded, inputs: dict[str, np.ndarray],
+                 places: list[np.ndarray | None]) -> list[np.ndarray]:
+        """run() for a protocol 2 request: `places[k]`, unless None, is a
+        writable array in the shared memory of the dtype and shape the
+        harness expects for output k. A backend that can write output k
+        there directly does, and returns `places[k]` itself for it (the
+        library then copies nothing); any other array it returns is
+        copied into the memory as run()'s are, or not at all when larger
+        than the slot, so the place must then hold nothing it wrote."""
+        return self.run(loaded, inputs)
 
     def classify(self, error: BaseException) -> str:
         """"not_supported" or "error" for an exception the backend raised."""

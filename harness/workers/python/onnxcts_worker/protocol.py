@@ -1,22 +1,29 @@
-"""The worker protocol, version 1 (docs/worker-protocol.md), for any Adapter:
-one JSON request per line on stdin, one answer per line on stdout."""
+"""The worker protocol, versions 1 and 2 (docs/worker-protocol.md), for any
+Adapter: one JSON request per line on stdin, one answer per line on stdout,
+in order. Tensors travel as files (version 1) or, in a version 2 session,
+also in the memory the harness shares on fd 3 (`memory`); requests queued on
+stdin (version 2's pipelining) are simply read one line at a time."""
 from __future__ import annotations
 
 import collections
+import fcntl
 import json
 import os
 import pathlib
 import sys
+import time
 from typing import IO, Any
 
+import numpy as np
 import onnx
 
 from .adapter import Adapter, Loaded, Refusal
 from .dtypes import BY_CODE, name_of
-from .tensors import read_tensor, write_tensor
+from .memory import SharedMemory, parse_slots
+from .tensors import onnx_code, read_tensor, write_tensor
 from .trial import trial_run
 
-PROTOCOL = 1
+MEMORY_PROTOCOL = 2
 MAX_MESSAGE = 4000
 # Sessions kept: the data sets of one case come one after another, and a
 # compiler's modules can be large.
@@ -34,12 +41,22 @@ def _fed_inputs(graph: onnx.GraphProto) -> list[onnx.ValueInfoProto]:
 
 
 class Worker:
-    def __init__(self, adapter: Adapter) -> None:
+    """Answers requests for one adapter; `memory` is the harness's shared
+    memory, without which it speaks version 1 only."""
+
+    def __init__(self, adapter: Adapter, memory: SharedMemory | None = None) -> None:
         self.adapter = adapter
+        self.memory = memory
+        self.protocol = 1
         self.models: collections.OrderedDict[str, Any] = collections.OrderedDict()
 
-    def hello(self) -> dict[str, Any]:
-        answer = {"protocol": PROTOCOL, "name": self.adapter.name,
+    def hello(self, request: dict[str, Any]) -> dict[str, Any]:
+        offered = request.get("protocols")
+        self.protocol = 1
+        if self.memory is not None and isinstance(offered, list) and any(
+                type(p) is int and p == MEMORY_PROTOCOL for p in offered):
+            self.protocol = MEMORY_PROTOCOL
+        answer = {"protocol": self.protocol, "name": self.adapter.name,
                   "version": self.adapter.version(),
                   "options": self.adapter.options()}
         if self.adapter.route:
@@ -81,6 +98,8 @@ class Worker:
             if self.adapter.trial_for_load_only:
                 trial_run(self.adapter, loaded, fed)
             return {"status": "ok"}
+        if "memory_bytes" in request:
+            return self.run_in_memory(request, model, loaded, fed)
         paths = request["inputs"]
         if len(paths) != len(fed):
             raise Refusal("error", f"{len(paths)} input files for "
@@ -93,16 +112,60 @@ class Worker:
         for k, array in enumerate(outputs):
             name = names[k] if k < len(names) else f"output_{k}"
             write_tensor(out_dir / f"output_{k}.pb", name, array)
-        answer: dict[str, Any] = {"status": "ok"}
-        if loaded.steps:
-            answer["adapter_steps"] = list(loaded.steps)
-        return answer
+        return _ok(loaded)
+
+    def run_in_memory(self, request: dict[str, Any], model: onnx.ModelProto,
+                      loaded: Loaded, fed: list[onnx.ValueInfoProto]) -> dict[str, Any]:
+        """A memory-form run: inputs are views of their slots, outputs are
+        written into theirs when they fit, and the answer says what the
+        backend returned (dtype, dims) and how long each stage took."""
+        if self.protocol != MEMORY_PROTOCOL:
+            raise Refusal("error", "bad request: memory_bytes: the memory form "
+                          "needs protocol 2, which hello did not agree")
+        start = time.perf_counter()
+        ins, outs = parse_slots(request, "inputs"), parse_slots(request, "outputs")
+        if len(ins) != len(fed):
+            raise Refusal("error", f"bad request: inputs: {len(ins)} slots for "
+                          f"{len(fed)} graph inputs")
+        if len(outs) != len(model.graph.output):
+            raise Refusal("error", f"bad request: outputs: {len(outs)} slots for "
+                          f"{len(model.graph.output)} graph outputs")
+        for k, (info, slot) in enumerate(zip(fed, ins)):
+            code = info.type.tensor_type.elem_type
+            if slot.dtype != code:
+                raise Refusal("error", f"bad request: inputs[{k}].dtype: "
+                              f"{slot.dtype}, the model wants {code} ({name_of(code)})")
+        memory = self.memory
+        memory.ensure(request["memory_bytes"])
+        arrays = {info.name: memory.input(slot) for info, slot in zip(fed, ins)}
+        places = [memory.output_view(slot) for slot in outs]
+        read = time.perf_counter()
+        results = self.adapter.run_into(loaded, arrays, places)
+        del arrays  # the harness reuses their memory once this is answered
+        ran = time.perf_counter()
+        if len(results) != len(outs):
+            raise Refusal("error", f"the backend returned {len(results)} outputs "
+                          f"for {len(outs)}")
+        shapes = []
+        for k, (result, place, slot) in enumerate(zip(results, places, outs)):
+            name = model.graph.output[k].name
+            if result is not place:
+                result = np.asarray(result)
+                code = onnx_code(result, name)
+                memory.write(slot, result, code)
+            else:
+                code = slot.dtype
+            shapes.append({"dtype": code, "dims": [int(d) for d in result.shape]})
+        wrote = time.perf_counter()
+        return {**_ok(loaded), "outputs": shapes,
+                "timings": {"read": round(read - start, 6), "run": round(ran - read, 6),
+                            "write": round(wrote - ran, 6)}}
 
     def answer(self, request: Any) -> dict[str, Any]:
         if not isinstance(request, dict):
             return {"id": None, "status": "error", "message": "request is not an object"}
         if request.get("method") == "hello":
-            return self.hello()
+            return self.hello(request)
         answer = {"id": request.get("id")}
         if request.get("method") != "run":
             return {**answer, "status": "error",
@@ -118,13 +181,29 @@ class Worker:
             return {**answer, "status": self.adapter.classify(e), "message": _message(e)}
 
 
+def _ok(loaded: Loaded) -> dict[str, Any]:
+    answer: dict[str, Any] = {"status": "ok"}
+    if loaded.steps:
+        answer["adapter_steps"] = list(loaded.steps)
+    return answer
+
+
 def _request_problem(request: dict[str, Any]) -> str:
-    """What is wrong with a run request's fields, or ''."""
+    """What is wrong with a run request's fields, or '' (a memory-form
+    request's slots are checked against the model, in run_in_memory)."""
     def absolute(p: Any) -> bool:
         return isinstance(p, str) and p.startswith("/")
     if not absolute(request.get("model")):
         return "model: not an absolute path"
     if request.get("load_only"):
+        return ""
+    if "memory_bytes" in request:
+        size = request["memory_bytes"]
+        if type(size) is not int or size < 0:
+            return "memory_bytes: not a non-negative integer"
+        for field in ("inputs", "outputs"):
+            if not isinstance(request.get(field), list):
+                return f"{field}: not an array of slots"
         return ""
     inputs = request.get("inputs")
     if not isinstance(inputs, list) or not all(absolute(p) for p in inputs):
@@ -138,17 +217,28 @@ def answers_channel() -> IO[str]:
     """A private copy of stdout for answers. fd 1 itself then goes to stderr,
     so a native library that prints cannot break the protocol. Call it
     before the backend is imported: some print when they load."""
-    answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    # Above fd 3, where the harness's shared memory is (or would be).
+    answers = os.fdopen(fcntl.fcntl(1, fcntl.F_DUPFD_CLOEXEC, 4), "w", encoding="utf-8")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     return answers
 
 
-def serve(adapter: Adapter, answers: IO[str] | None = None) -> None:
+_INHERITED = object()
+
+
+def serve(adapter: Adapter, answers: IO[str] | None = None,
+          memory: SharedMemory | None | object = _INHERITED) -> None:
     """Answers requests on stdin until shutdown or end of input, on
-    `answers` (default: a fresh answers_channel())."""
+    `answers` (default: a fresh answers_channel()), with the shared memory
+    `memory` (default: SharedMemory.inherited(), which must then run before
+    anything takes a free fd 3, answers_channel() included)."""
+    if memory is _INHERITED:
+        memory = SharedMemory.inherited()
     answers = answers or answers_channel()
-    worker = Worker(adapter)
+    worker = Worker(adapter, memory)
+    # One line at a time, answered before the next is read: requests the
+    # harness pipelines simply wait in the pipe.
     for line in sys.stdin:
         if not line.strip():
             continue

@@ -111,16 +111,23 @@ def read_tensor(path: str, code: int) -> np.ndarray:
     return elements.reshape([int(d) for d in tensor.dims])
 
 
-def write_tensor(path: pathlib.Path, name: str, array: np.ndarray) -> None:
-    """Writes `array` to `path` as a TensorProto with raw_data, its dtype
-    code taken from the array itself; raises Refusal for a dtype outside the
-    table."""
-    array = np.asarray(array)
+def onnx_code(array: np.ndarray, name: str) -> int:
+    """The ONNX code of the array a backend returned for output `name`, in
+    either byte order: never a conversion to the declared dtype, so that a
+    wrong one reaches the harness. Refusal for a dtype outside the table."""
     code = code_of(array.dtype.newbyteorder("<") if array.dtype.byteorder == ">"
                    else array.dtype)
     if code is None:
         raise Refusal("error", f"output '{name}': the backend returned numpy "
                       f"dtype {array.dtype}, which no ONNX dtype matches")
+    return code
+
+
+def write_tensor(path: pathlib.Path, name: str, array: np.ndarray) -> None:
+    """Writes `array` to `path` as a TensorProto with raw_data, its dtype
+    code taken from the array itself (onnx_code)."""
+    array = np.asarray(array)
+    code = onnx_code(array, name)
     little = np.ascontiguousarray(array, dtype=numpy_dtype(code))
     tensor = onnx.TensorProto(name=name, data_type=code, dims=list(array.shape))
     tensor.raw_data = little.tobytes()

@@ -131,3 +131,41 @@ def test_bad_optimizations_value_stops_before_hello() -> None:
     with pytest.raises(wc.WorkerFailed, match="optimizations=fast"):
         w.hello()
     assert w.close() == 2
+
+
+# --- protocol 2: outputs bound to their places in the shared memory ------------
+
+def isnan_loaded(tmp_path, n: int):
+    from adapters.ort_python import Backend
+    backend = Backend({})
+    model = wc.one_node_model("IsNaN", 20, [10], [9], shapes=[[n]])
+    path = wc.write_model(tmp_path / f"isnan{n}.onnx", model)
+    return backend, backend.load(model, str(path))
+
+
+def test_run_into_writes_outputs_in_their_places(tmp_path) -> None:
+    x = wc.all_patterns(10)
+    x.flags.writeable = False  # as the library hands inputs over
+    want = wc.expected("IsNaN", 10, wc.bits_of(x)).tolist()
+    backend, loaded = isnan_loaded(tmp_path, x.size)
+    place = np.zeros(x.size, np.bool_)
+    for _ in range(2):
+        (out,) = backend.run_into(loaded, {"x0": x}, [place])
+        assert out is place and wc.bits_of(place).tolist() == want
+        place[:] = False
+    # No place, or one of another dtype than the model's: ORT's own buffer.
+    for other in (None, np.zeros(x.size, np.uint8)):
+        (out,) = backend.run_into(loaded, {"x0": x}, [other])
+        assert out is not other and wc.bits_of(out).tolist() == want
+    assert loaded.handle.direct
+
+
+def test_run_into_a_place_of_other_dims_runs_without_it(tmp_path) -> None:
+    x = wc.all_patterns(10)
+    want = wc.expected("IsNaN", 10, wc.bits_of(x)).tolist()
+    backend, loaded = isnan_loaded(tmp_path, x.size)
+    wrong = np.ones(x.size // 2, np.bool_)   # ORT refuses it, writes nothing
+    (out,) = backend.run_into(loaded, {"x0": x}, [wrong])
+    assert out is not wrong and wc.bits_of(out).tolist() == want
+    assert wrong.all()
+    assert not loaded.handle.direct          # that model no longer tries

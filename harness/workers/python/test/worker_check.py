@@ -1,6 +1,7 @@
-"""What every adapter test uses: a worker driven over protocol 1, one-node
-models, input files, DESIGN.md's semantics written on bit patterns, and a
-protocol test set an adapter test gets by subclassing.
+"""What every adapter test uses: a worker driven over protocol 1 (or 2, with
+a shared memory), one-node models, input files, DESIGN.md's semantics
+written on bit patterns, and a protocol test set an adapter test gets by
+subclassing.
 
 The API, kept small and stable:
 
@@ -12,6 +13,15 @@ The API, kept small and stable:
         answer = w.request({...})                  # any request, one answer
         w.stderr()                                 # what it wrote there
     (WorkerFailed: it died, hung or broke the protocol.)
+
+    memory = Memory(1 << 20)                       # a memfd, mapped here too
+    with Worker("ort_python", memory=memory) as w: # ... the worker's fd 3
+        w.hello([1, 2])                            # offers protocol 2
+        x = memory.put(0, array, code)             # an input slot
+        y = memory.slot(4096, nbytes, code, dims)  # an output slot
+        answer = w.request(w.memory_request(model, [x], [y]))
+        memory.get(y, dtype)                       # the slot's bytes as dtype
+    on_fd3(fd, argv)   a command line running argv with fd as its fd 3
 
     one_node_model(op, opset, input_codes, output_codes, attributes) -> ModelProto
     write_model(path, model);  write_input(path, array, code);  read_output(path)
@@ -32,6 +42,7 @@ never from numpy, ml_dtypes or the backend under test.
 from __future__ import annotations
 
 import json
+import mmap
 import os
 import pathlib
 import queue
@@ -61,22 +72,80 @@ class WorkerFailed(AssertionError):
     """The worker died, hung or broke the protocol; carries its stderr."""
 
 
+# Runs argv[2:] with fd argv[1] moved to fd 3, as the harness starts a
+# worker: preexec_fn could not do it safely (subprocess closes fd 3 after it,
+# and its own error pipe may be there).
+FD3_TRAMPOLINE = ("import os, sys; fd = int(sys.argv[1]); os.dup2(fd, 3); "
+                  "fd == 3 or os.close(fd); os.execv(sys.argv[2], sys.argv[2:])")
+
+
+def on_fd3(fd: int, argv: list[str]) -> list[str]:
+    """A command line that runs `argv` with `fd` as its file descriptor 3;
+    start it with pass_fds=(fd,)."""
+    return [sys.executable, "-c", FD3_TRAMPOLINE, str(fd), *argv]
+
+
+class Memory:
+    """A memfd to give a worker as its fd 3 (protocol 2), mapped here too."""
+
+    def __init__(self, size: int) -> None:
+        self.fd = os.memfd_create("onnxcts-test")
+        self.resize(size)
+
+    def resize(self, size: int) -> None:
+        """Grows (never shrinks) the memory to `size` bytes."""
+        os.ftruncate(self.fd, size)
+        self.size = size
+        self.map = mmap.mmap(self.fd, size)
+
+    def put(self, offset: int, array: np.ndarray, code: int) -> dict[str, Any]:
+        """Writes `array`'s bits (viewed as dtype `code`) at `offset`; the
+        input slot that says so."""
+        raw = np.ascontiguousarray(array).tobytes()
+        self.map[offset:offset + len(raw)] = raw
+        return {"offset": offset, "bytes": len(raw), "dtype": code,
+                "dims": list(np.shape(array))}
+
+    def slot(self, offset: int, nbytes: int, code: int, dims: list[int],
+             fill: int = 0xA5) -> dict[str, Any]:
+        """An output slot of `nbytes` at `offset`, its bytes set to `fill`
+        first so that a write shows."""
+        self.map[offset:offset + nbytes] = bytes([fill]) * nbytes
+        return {"offset": offset, "bytes": nbytes, "dtype": code, "dims": dims}
+
+    def get(self, slot: dict[str, Any], dtype: Any = np.uint8) -> np.ndarray:
+        """A copy of a slot's bytes, viewed as `dtype`."""
+        start = slot["offset"]
+        return np.frombuffer(self.map[start:start + slot["bytes"]], dtype=dtype).copy()
+
+    def close(self) -> None:
+        self.map.close()
+        os.close(self.fd)
+
+
 class Worker:
     """One worker process for `adapter` (a file in adapters/) with
-    KEY=VALUE `options` and extra environment `env`; a temporary folder
-    holds its cases."""
+    KEY=VALUE `options` and extra environment `env`, and `memory` as its
+    fd 3 when given; a temporary folder holds its cases. `command` replaces
+    the library's worker.py (another worker program, same protocol)."""
 
     def __init__(self, adapter: str, options: list[str] | tuple[str, ...] = (),
                  timeout: float = ANSWER_TIMEOUT,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None,
+                 memory: Memory | None = None,
+                 command: list[str] | None = None) -> None:
         self.timeout = timeout
         self.tmp = tempfile.TemporaryDirectory(prefix=f"onnxcts-{adapter}-")
         self.root = pathlib.Path(self.tmp.name)
         self.next_id = 0
+        argv = command or [sys.executable, str(WORKER_PY), adapter, *options]
+        if memory is not None:
+            argv = on_fd3(memory.fd, argv)
+        self.memory = memory
         self.proc = subprocess.Popen(
-            [sys.executable, str(WORKER_PY), adapter, *options],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, env={**os.environ, **(env or {})})
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, env={**os.environ, **(env or {})},
+            pass_fds=(memory.fd,) if memory is not None else ())
         self._lines: queue.Queue[bytes] = queue.Queue()
         self._stderr = bytearray()
         self._readers = [threading.Thread(target=f, daemon=True)
@@ -128,8 +197,23 @@ class Worker:
         self.send_line(json.dumps(message))
         return self.read_answer()
 
-    def hello(self) -> dict[str, Any]:
-        return self.request({"method": "hello", "protocol": 1})
+    def hello(self, protocols: list[int] | None = None) -> dict[str, Any]:
+        """The hello answer; `protocols` offers those versions, as the
+        harness does for version 2."""
+        message: dict[str, Any] = {"method": "hello", "protocol": 1}
+        if protocols is not None:
+            message["protocols"] = protocols
+        return self.request(message)
+
+    def memory_request(self, model: str | pathlib.Path, inputs: list[dict[str, Any]],
+                       outputs: list[dict[str, Any]],
+                       memory_bytes: int | None = None) -> dict[str, Any]:
+        """A memory-form run request with a fresh id (not sent: request()
+        sends it and reads the answer, send_line() only sends)."""
+        self.next_id += 1
+        size = self.memory.size if memory_bytes is None else memory_bytes
+        return {"method": "run", "id": self.next_id, "model": str(model),
+                "memory_bytes": size, "inputs": inputs, "outputs": outputs}
 
     def run(self, model: str | pathlib.Path, inputs: list[str | pathlib.Path],
             output_dir: str | pathlib.Path, load_only: bool = False) -> dict[str, Any]:

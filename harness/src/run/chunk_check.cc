@@ -1,0 +1,126 @@
+#include "run/chunk_check.h"
+
+#include <optional>
+#include <stdexcept>
+
+#include <fmt/core.h>
+
+#include "onnxcts/verify.h"
+#include "run/compare.h"
+#include "run/copying_pipe.h"
+#include "run/outcome_status.h"
+#include "sweep.h"
+
+namespace onnxcts {
+namespace {
+
+int64_t IntAttribute(const CaseSpec& spec, std::string_view name) {
+  const auto it = spec.attributes.find(name);
+  if (it == spec.attributes.end()) return 1;
+  const int64_t* value = std::get_if<int64_t>(&it->second);
+  return value ? *value : 1;
+}
+
+// The verification variant a sweep case runs, when it has one.
+std::optional<Variant> CaseVariant(const CaseSpec& spec) {
+  const std::string_view op = spec.schema->op;
+  if (op == "IsNaN") return Variant::kIsNaN;
+  if (op == "Sign") return Variant::kSign;
+  if (op != "IsInf") return std::nullopt;
+  const bool positive = IntAttribute(spec, "detect_positive") != 0;
+  const bool negative = IntAttribute(spec, "detect_negative") != 0;
+  if (positive && negative) return Variant::kIsInf;
+  if (positive) return Variant::kIsInfPositive;
+  return negative ? Variant::kIsInfNegative : Variant::kIsInfNone;
+}
+
+// Whether every output of the chunk is the oracle's answer, checked run by
+// run: then no element differs and there is nothing to classify.
+bool AllMatchByRuns(const SweepSlice& slice, const SentChunk& chunk) {
+  const DTypeInfo& t = Info(slice.spec.dtype);
+  const std::optional<Variant> v = CaseVariant(slice.spec);
+  if (!v || !PatternSpace(t).exhaustive()) return false;
+  const Tally tally = CheckRange(
+      t, *v, slice.first + chunk.offset, chunk.memory + chunk.input.offset,
+      chunk.memory + chunk.output.offset, chunk.length);
+  return tally.mismatches == 0;
+}
+
+ChunkVerdict Stopped(ChunkVerdict v, Status status, std::string message,
+                     bool overrides = true) {
+  v.stops = true;
+  v.overrides = overrides;
+  v.status = status;
+  v.message = std::move(message);
+  return v;
+}
+
+// Compares element by element with the reference's outputs.
+void CompareWithReference(const SweepSlice& slice, const SentChunk& chunk,
+                          const Slot& produced, Backend& reference,
+                          const std::string& where, ChunkVerdict& v) {
+  RunRequest request{nullptr, nullptr, chunk.model, {}, 60};
+  request.inputs.push_back(SlotTensor(chunk.memory, chunk.input, "x"));
+  const RunOutcome expected = reference.Run(request);
+  if (expected.kind != RunOutcome::Kind::kOk) {
+    throw std::logic_error(slice.id + ": the reference refused its own case: " +
+                           expected.message);
+  }
+  Slot actual_slot = produced;
+  actual_slot.offset = chunk.output.offset;
+  actual_slot.bytes = chunk.output.bytes;
+  const Comparison c = CompareOutput(
+      0, expected.outputs[0], SlotTensor(chunk.memory, actual_slot, "y"),
+      &request.inputs[0], CompareRules{slice.spec.schema});
+  v.comparison = c.detail;
+  v.by_elements = true;
+  if (c.status != Status::kPass) {
+    v.status = c.status;
+    v.message = where + c.message;
+  }
+}
+
+}  // namespace
+
+ChunkVerdict CheckChunk(const SweepSlice& slice, const SentChunk& chunk,
+                        ChunkAnswer answer, Backend& reference) {
+  ChunkVerdict v;
+  v.ran = true;
+  RunOutcome& actual = answer.outcome;
+  v.adapter_steps = std::move(actual.adapter_steps);
+  const std::string where =
+      fmt::format("patterns {}..{} of the slice: ", chunk.offset,
+                  chunk.offset + chunk.length - 1);
+  if (actual.kind != RunOutcome::Kind::kOk) {
+    v.stderr_tail = std::move(actual.stderr_tail);
+    // Which patterns broke the backend matters; which it lacks a kernel
+    // for does not (it is every one).
+    return Stopped(std::move(v), StatusOf(actual.kind),
+                   actual.kind == RunOutcome::Kind::kNotSupported
+                       ? actual.message
+                       : where + actual.message);
+  }
+  if (answer.outputs.size() != 1) {
+    return Stopped(std::move(v), Status::kInvalidOutput,
+                   where + fmt::format("{} outputs, the model has 1",
+                                       answer.outputs.size()));
+  }
+  const Slot& produced = answer.outputs[0];
+  const std::string problem = StructureProblem(
+      0, chunk.output.dtype, chunk.output.dims, produced.dtype, produced.dims);
+  if (!problem.empty()) {
+    v.comparison.dtype = std::string(Name(static_cast<DType>(chunk.output.dtype)));
+    return Stopped(std::move(v), Status::kInvalidOutput, where + problem,
+                   false);
+  }
+  if (AllMatchByRuns(slice, chunk)) {
+    v.comparison.output = 0;
+    v.comparison.dtype = std::string(Name(static_cast<DType>(produced.dtype)));
+    v.comparison.elements = chunk.length;
+    return v;
+  }
+  CompareWithReference(slice, chunk, produced, reference, where, v);
+  return v;
+}
+
+}  // namespace onnxcts
