@@ -10,6 +10,7 @@
 #include "backends/plugin_host.h"
 #include "backends/plugin_wire.h"
 #include "backends/shared_memory.h"
+#include "core/sync_pipe.h"
 
 namespace onnxcts {
 namespace {
@@ -71,7 +72,7 @@ void CheckSlotsOrThrow(const SlotCall& call, size_t memory_bytes,
 
 // ---- In process ----------------------------------------------------------
 
-class InProcessPipe final : public ChunkPipe {
+class InProcessPipe final : public SyncPipe {
  public:
   InProcessPipe(const PluginLibrary& library, std::mutex& serialize,
                 const Limits& limits)
@@ -80,55 +81,30 @@ class InProcessPipe final : public ChunkPipe {
         limits_(limits),
         runner_(library, limits) {}
 
-  int depth() const override { return 1; }
-  uint8_t* memory() override { return memory_.data(); }
-  int in_flight() const override { return in_flight_; }
-
-  void Reserve(size_t bytes) override {
-    if (in_flight_ > 0) {
-      throw std::logic_error("plugin pipe: Reserve() with a request in flight");
-    }
-    memory_.Reserve(bytes);
-  }
-
-  // The plugin runs here; Receive() hands its answer over.
-  void Send(const ChunkRequest& request) override {
-    CheckDepth(in_flight_, depth());
+ private:
+  // The plugin runs as the request is sent; Receive() hands its answer over.
+  ChunkAnswer Answer(const ChunkRequest& request) override {
     const std::string refusal =
         BindChunkRequest(request, call_, slot_of_output_);
     if (!refusal.empty()) {
-      answer_ = Refusal(OutcomeKind::kNotSupported, refusal);
-    } else {
-      CheckSlotsOrThrow(call_, memory_.size(), limits_);
-      {
-        std::unique_lock lock(serialize_, std::defer_lock);
-        if (!library_.thread_safe()) lock.lock();
-        runner_.Run(call_, memory_.data(), memory_.size(), slot_answer_);
-      }
-      answer_ = AnswerOfSlots(slot_answer_, call_.outputs, slot_of_output_);
+      return Refusal(OutcomeKind::kNotSupported, refusal);
     }
-    in_flight_ = 1;
+    CheckSlotsOrThrow(call_, memory_size(), limits_);
+    {
+      std::unique_lock lock(serialize_, std::defer_lock);
+      if (!library_.thread_safe()) lock.lock();
+      runner_.Run(call_, memory(), memory_size(), slot_answer_);
+    }
+    return AnswerOfSlots(slot_answer_, call_.outputs, slot_of_output_);
   }
 
-  ChunkAnswer Receive() override {
-    if (in_flight_ == 0) {
-      throw std::logic_error("plugin pipe: Receive() with nothing in flight");
-    }
-    in_flight_ = 0;
-    return std::move(answer_);
-  }
-
- private:
   const PluginLibrary& library_;
   std::mutex& serialize_;
   Limits limits_;
   SlotRunner runner_;
-  SharedMemory memory_;
   SlotCall call_;
   std::vector<size_t> slot_of_output_;
   SlotAnswer slot_answer_;
-  ChunkAnswer answer_;
-  int in_flight_ = 0;
 };
 
 // ---- In a child process --------------------------------------------------

@@ -1,10 +1,8 @@
 #include "backends/reference_backend.h"
 
-#include <optional>
 #include <stdexcept>
-#include <vector>
 
-#include "core/chunk_pipe.h"
+#include "core/sync_pipe.h"
 #include "run/model_check.h"
 
 namespace onnxcts {
@@ -59,31 +57,12 @@ class ReferenceBackend : public Backend {
 };
 
 // The kernels run straight on the pipe's memory, when the request is sent.
-class ReferencePipe : public ChunkPipe {
- public:
-  int depth() const override { return 1; }
-  uint8_t* memory() override { return memory_.data(); }
-  void Reserve(size_t bytes) override {
-    if (bytes > memory_.size()) memory_.resize(bytes);
-  }
-  int in_flight() const override { return answer_ ? 1 : 0; }
-  void Send(const ChunkRequest& request) override {
-    answer_ = Computed(request);
-  }
-  ChunkAnswer Receive() override {
-    ChunkAnswer answer = std::move(*answer_);
-    answer_.reset();
-    return answer;
-  }
-
+class ReferencePipe : public SyncPipe {
  private:
-  ChunkAnswer Computed(const ChunkRequest& request);
-
-  std::vector<uint8_t> memory_;
-  std::optional<ChunkAnswer> answer_;
+  ChunkAnswer Answer(const ChunkRequest& request) override;
 };
 
-ChunkAnswer ReferencePipe::Computed(const ChunkRequest& request) {
+ChunkAnswer ReferencePipe::Answer(const ChunkRequest& request) {
   ChunkAnswer answer;
   const NodeCheck check = CheckNode(*request.model);
   if (check.verdict != NodeCheck::Verdict::kValid) {
@@ -107,9 +86,9 @@ ChunkAnswer ReferencePipe::Computed(const ChunkRequest& request) {
     throw std::logic_error("a reference pipe's output slot is too small");
   }
   const ConstTensorView in[] = {
-      {check.input_types[0], memory_.data() + x.offset, x.dims, n}};
+      {check.input_types[0], memory() + x.offset, x.dims, n}};
   const TensorView result[] = {
-      {check.output_types[0], memory_.data() + y.offset, x.dims, n}};
+      {check.output_types[0], memory() + y.offset, x.dims, n}};
   check.schema->kernel(std::span(in), std::span(result), check.attributes);
   answer.outputs.push_back(
       {static_cast<int32_t>(out_type.code), x.dims, y.offset, y.bytes});

@@ -2,49 +2,28 @@
 
 #include <cstring>
 #include <optional>
-#include <stdexcept>
 
 #include "backends/temp_dir.h"
+#include "core/sync_pipe.h"
 #include "io/tensor_io.h"
 
 namespace onnxcts {
 namespace {
 
-class CopyingPipe : public ChunkPipe {
+class CopyingPipe : public SyncPipe {
  public:
   explicit CopyingPipe(Backend& backend) : backend_(backend) {
     if (backend_.ReadsFiles()) dir_.emplace("onnxcts-sweep-");
   }
 
-  int depth() const override { return 1; }
-  uint8_t* memory() override { return memory_.data(); }
-  void Reserve(size_t bytes) override {
-    if (bytes > memory_.size()) memory_.resize(bytes);
-  }
-  int in_flight() const override { return pending_ ? 1 : 0; }
-
-  void Send(const ChunkRequest& request) override {
-    if (pending_) throw std::logic_error("a copying pipe holds one request");
-    pending_ = request;
-  }
-
-  ChunkAnswer Receive() override {
-    if (!pending_) throw std::logic_error("Receive() with nothing sent");
-    ChunkRequest request = std::move(*pending_);
-    pending_.reset();
-    return RunCopied(request);
-  }
-
  private:
-  ChunkAnswer RunCopied(const ChunkRequest& request);
+  ChunkAnswer Answer(const ChunkRequest& request) override;
   RunRequest Prepared(const ChunkRequest& request);
   void CopyBack(const ChunkRequest& request, RunOutcome& outcome,
                 ChunkAnswer& answer);
 
   Backend& backend_;
   std::optional<TempDir> dir_;  // the input files, for a backend that reads them
-  std::vector<uint8_t> memory_;
-  std::optional<ChunkRequest> pending_;
   TestCase test_case_;
   DataSet data_set_;
 };
@@ -55,7 +34,7 @@ RunRequest CopyingPipe::Prepared(const ChunkRequest& request) {
   test_case_.model = request.model_file;
   data_set_.inputs.clear();
   for (size_t k = 0; k < request.inputs.size(); ++k) {
-    run.inputs.push_back(SlotTensor(memory_.data(), request.inputs[k],
+    run.inputs.push_back(SlotTensor(memory(), request.inputs[k],
                                     request.model->inputs[k].name));
     if (!dir_) continue;
     test_case_.id = "sweep";
@@ -74,14 +53,14 @@ void CopyingPipe::CopyBack(const ChunkRequest& request, RunOutcome& outcome,
     answer.outputs.push_back({static_cast<int32_t>(t.dtype), t.dims, 0, 0});
     if (k < request.outputs.size() &&
         t.bytes.size() <= request.outputs[k].bytes) {
-      std::memcpy(memory_.data() + request.outputs[k].offset, t.bytes.data(),
+      std::memcpy(memory() + request.outputs[k].offset, t.bytes.data(),
                   t.bytes.size());
     }
   }
   outcome.outputs.clear();
 }
 
-ChunkAnswer CopyingPipe::RunCopied(const ChunkRequest& request) {
+ChunkAnswer CopyingPipe::Answer(const ChunkRequest& request) {
   ChunkAnswer answer;
   answer.outcome = backend_.Run(Prepared(request));
   if (answer.outcome.kind == RunOutcome::Kind::kOk) {

@@ -12,10 +12,11 @@ import sys
 import tempfile
 import unittest
 
-import jsonschema
 import numpy as np
 import onnx
 from onnx import helper, numpy_helper
+
+from cli_common import validated_report
 
 ONNXCTS = ""
 SOURCE = ""
@@ -28,12 +29,7 @@ def run(*args, **kwargs):
 
 
 def validate(report_path):
-    with open(os.path.join(SOURCE, "reports", "report.schema.json")) as f:
-        schema = json.load(f)
-    with open(report_path) as f:
-        report = json.load(f)
-    jsonschema.validate(report, schema)
-    return report
+    return validated_report(SOURCE, report_path)
 
 
 class RunTest(unittest.TestCase):
