@@ -61,13 +61,15 @@ class WorkflowTest(unittest.TestCase):
     def test_actionlint_finds_nothing(self):
         self.assertTrue(os.access(ACTIONLINT, os.X_OK),
                         ACTIONLINT + " is missing: scripts/setup builds it")
-        # Without shellcheck and pyflakes, whichever the machine has: the
-        # same findings everywhere.
-        p = subprocess.run([ACTIONLINT, "-no-color", "-shellcheck=",
-                            "-pyflakes=", ".github/workflows/sweep.yml"],
-                           cwd=SOURCE, capture_output=True, text=True,
-                           timeout=120)
-        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        for workflow in ("sweep.yml", "nightly.yml"):
+            # Without shellcheck and pyflakes, whichever the machine has:
+            # the same findings everywhere.
+            p = subprocess.run([ACTIONLINT, "-no-color", "-shellcheck=",
+                                "-pyflakes=", ".github/workflows/" + workflow],
+                               cwd=SOURCE, capture_output=True, text=True,
+                               timeout=120)
+            self.assertEqual(p.returncode, 0, workflow + ": " + p.stdout +
+                             p.stderr)
 
     def test_every_step_is_the_shared_script(self):
         workflow = load_all(".github", "workflows", "sweep.yml")[0]
