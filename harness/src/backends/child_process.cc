@@ -15,6 +15,9 @@
 #include <thread>
 #include <vector>
 
+#include "backends/worker_memory.h"
+#include "core/byte_size.h"
+
 extern char** environ;
 
 namespace onnxcts {
@@ -88,9 +91,31 @@ void ArrangeChildFds(int request, int answer, int err) {
 
 void ResetChildSignals() {
   signal(SIGPIPE, SIG_DFL);
+  signal(SIGXFSZ, SIG_DFL);
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
+void WriteText(int fd, const char* text) {
+  const ssize_t ignored = write(fd, text, std::strlen(text));
+  (void)ignored;
+}
+
+std::string ExitText(int status) {
+  if (WIFSIGNALED(status)) {
+    const int sig = WTERMSIG(status);
+    return "was killed by signal " + std::to_string(sig) + " (" +
+           strsignal(sig) + ")";
+  }
+  const int code = WEXITSTATUS(status);
+  std::string text = "exited with status " + std::to_string(code);
+  // `sh -c` reports a command that a signal killed as 128 + the signal.
+  if (code > 128 && code < 128 + NSIG) {
+    text += " (as sh reports death by signal " + std::to_string(code - 128) +
+            ", " + strsignal(code - 128) + ")";
+  }
+  return text;
 }
 
 }  // namespace
@@ -109,11 +134,12 @@ std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline,
   }
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
-  // The worker must not inherit the harness's ignored SIGPIPE or any
-  // blocked signal, and leads a process group of its own.
+  // The worker must not inherit the harness's ignored SIGPIPE and SIGXFSZ
+  // or any blocked signal, and leads a process group of its own.
   sigset_t defaults, none;
   sigemptyset(&defaults);
   sigaddset(&defaults, SIGPIPE);
+  sigaddset(&defaults, SIGXFSZ);
   sigemptyset(&none);
   posix_spawnattr_setsigdefault(&attr, &defaults);
   posix_spawnattr_setsigmask(&attr, &none);
@@ -121,7 +147,8 @@ std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline,
   posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP |
                                       POSIX_SPAWN_SETSIGDEF |
                                       POSIX_SPAWN_SETSIGMASK);
-  std::string sh = "sh", dash_c = "-c", cmd = cmdline;
+  const uint64_t limit = WorkerMemoryLimit();
+  std::string sh = "sh", dash_c = "-c", cmd = CappedCommand(cmdline, limit);
   char* argv[] = {sh.data(), dash_c.data(), cmd.data(), nullptr};
   pid_t pid = -1;
   const int rc = posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, environ);
@@ -140,6 +167,7 @@ std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline,
     throw SystemError("cannot start sh -c '" + cmdline + "'");
   }
   child->pid_ = pid;
+  child->memory_limit_ = limit;
   for (int fd : {child->in_fd_, child->out_fd_, child->err_fd_}) {
     SetNonBlocking(fd);
   }
@@ -150,15 +178,22 @@ std::unique_ptr<ChildProcess> ChildProcess::Fork(
     const std::function<int()>& body) {
   IgnoreSigpipe();
   Pipe in = MakePipe(), out = MakePipe(), err = MakePipe();
+  const uint64_t limit = WorkerMemoryLimit();
   const pid_t pid = fork();
   if (pid < 0) throw SystemError("fork");
   if (pid == 0) {
     setpgid(0, 0);
     ResetChildSignals();
     ArrangeChildFds(in.read, out.write, err.write);
+    CapForkedChild(limit);
     int code = 125;
     try {
       code = body();
+    } catch (const std::exception& e) {
+      // On stderr, where a std::bad_alloc tells DescribeExit() why.
+      WriteText(2, "onnxcts: the forked child ended on an exception: ");
+      WriteText(2, e.what());
+      WriteText(2, "\n");
     } catch (...) {
     }
     _exit(code);
@@ -170,6 +205,7 @@ std::unique_ptr<ChildProcess> ChildProcess::Fork(
   close(err.write);
   std::unique_ptr<ChildProcess> child(new ChildProcess);
   child->pid_ = pid;
+  child->memory_limit_ = limit;
   child->in_fd_ = in.write;
   child->out_fd_ = out.read;
   child->err_fd_ = err.read;
@@ -327,19 +363,13 @@ std::string ChildProcess::DescribeExit(std::chrono::milliseconds grace) {
   const bool exited = Exited();
   Kill();
   if (!exited) return "closed its output without exiting, and was killed";
-  if (WIFSIGNALED(status_)) {
-    const int sig = WTERMSIG(status_);
-    return "was killed by signal " + std::to_string(sig) + " (" +
-           strsignal(sig) + ")";
+  const bool failed = !WIFEXITED(status_) || WEXITSTATUS(status_) != 0;
+  // stderr_ holds what it wrote since the last TakeStderr(): this request's.
+  if (failed && memory_limit_ != 0 && ShowsOutOfMemory(stderr_)) {
+    return "ran out of memory under --worker-memory " +
+           ByteSizeText(memory_limit_) + " and " + ExitText(status_);
   }
-  const int code = WEXITSTATUS(status_);
-  std::string text = "exited with status " + std::to_string(code);
-  // `sh -c` reports a command that a signal killed as 128 + the signal.
-  if (code > 128 && code < 128 + NSIG) {
-    text += " (as sh reports death by signal " + std::to_string(code - 128) +
-            ", " + strsignal(code - 128) + ")";
-  }
-  return text;
+  return ExitText(status_);
 }
 
 ChildProcess::Clock::time_point DeadlineAfter(double seconds) {

@@ -10,10 +10,13 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+
+#include "backends/worker_memory.h"  // the cap every child starts under
 
 namespace onnxcts {
 
@@ -74,8 +77,10 @@ class ChildProcess {
   void Kill();
 
   // How the child ended, e.g. "exited with status 3" or "was killed by
-  // signal 11 (Segmentation fault)". Waits up to `grace` for it to end, then
-  // kills it. Reaps the child.
+  // signal 11 (Segmentation fault)", prefixed with "ran out of memory under
+  // --worker-memory 256 MiB and " when it ran under a cap and its stderr
+  // shows a failed allocation. Waits up to `grace` for it to end, then kills
+  // it. Reaps the child.
   std::string DescribeExit(std::chrono::milliseconds grace);
 
   // The last few KiB the child wrote to stderr since the previous call.
@@ -95,6 +100,7 @@ class ChildProcess {
   void Reap();
 
   pid_t pid_ = -1;
+  uint64_t memory_limit_ = 0;  // the cap it was started under
   bool reaped_ = false;
   int status_ = 0;  // from waitpid, once reaped
   int in_fd_ = -1;

@@ -113,14 +113,21 @@ std::string ReadFileRange(const fs::path& path, uint64_t offset,
 
 namespace {
 
-void WriteAll(int fd, std::string_view bytes, const std::string& name) {
+// Throws naming `file`, the path the caller asked for, whatever temporary
+// name the bytes were going to: a full disk (ENOSPC), a file-size limit
+// (EFBIG) or a failing device (EIO) is then reported where the user can act.
+[[noreturn]] void WriteFailed(const fs::path& file, int error) {
+  throw std::runtime_error("cannot write " + file.string() + ": " +
+                           std::strerror(error));
+}
+
+void WriteAll(int fd, std::string_view bytes, const fs::path& file) {
   while (!bytes.empty()) {
     const ssize_t n = ::write(fd, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      throw std::runtime_error("cannot write " + name + ": " +
-                               std::strerror(errno));
-    }
+    // write() returns 0 for a non-empty buffer only on odd devices; call it
+    // what a full disk would be rather than loop.
+    if (n <= 0) WriteFailed(file, n < 0 ? errno : ENOSPC);
     bytes.remove_prefix(static_cast<size_t>(n));
   }
 }
@@ -136,11 +143,10 @@ void WriteFileAtomic(const fs::path& file, std::string_view bytes) {
                              file.string() + ": " + std::strerror(errno));
   }
   try {
-    WriteAll(fd, bytes, temp);
+    WriteAll(fd, bytes, file);
     // mkstemp makes the file private; test data is meant to be shared.
     if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0) {
-      throw std::runtime_error("cannot finish " + temp + ": " +
-                               std::strerror(errno));
+      WriteFailed(file, errno);
     }
   } catch (...) {
     ::close(fd);
@@ -148,9 +154,29 @@ void WriteFileAtomic(const fs::path& file, std::string_view bytes) {
     throw;
   }
   if (::close(fd) != 0 || ::rename(temp.c_str(), file.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
+    const int error = errno;
     ::unlink(temp.c_str());
-    throw std::runtime_error("cannot write " + file.string() + ": " + why);
+    WriteFailed(file, error);
+  }
+}
+
+void WriteFileParts(const fs::path& file,
+                    std::initializer_list<std::string_view> parts) {
+  const int fd =
+      ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) WriteFailed(file, errno);
+  try {
+    for (std::string_view part : parts) WriteAll(fd, part, file);
+  } catch (...) {
+    ::close(fd);
+    ::unlink(file.c_str());  // a short file must not be read as a whole one
+    throw;
+  }
+  // close() is where a network file system reports a failed write.
+  if (::close(fd) != 0) {
+    const int error = errno;
+    ::unlink(file.c_str());
+    WriteFailed(file, error);
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -52,8 +53,16 @@ std::string ReadFileRange(const std::filesystem::path& path, uint64_t offset,
 //
 // Writes `bytes` to a temporary file beside `file`, then renames it over
 // `file`, so readers see the old content or the new, never a part. Throws
-// std::runtime_error on failure.
+// std::runtime_error naming `file` on failure, leaving no temporary file.
 void WriteFileAtomic(const std::filesystem::path& file, std::string_view bytes);
+
+// WriteFileParts()
+//
+// Writes `parts` one after another to `file`, created or truncated, without
+// a temporary file or fsync: for scratch files read once and thrown away.
+// Throws std::runtime_error naming `file` on failure, and removes it.
+void WriteFileParts(const std::filesystem::path& file,
+                    std::initializer_list<std::string_view> parts);
 
 }  // namespace onnxcts
 

@@ -4,7 +4,6 @@
 #include <bit>
 #include <climits>
 #include <cstring>
-#include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <vector>
@@ -386,12 +385,8 @@ void WriteScratchTensorFile(const fs::path& file, const Tensor& tensor) {
     bytes += static_cast<char>(n < 0x80 ? n : (n & 0x7F) | 0x80);
     if (n < 0x80) break;
   }
-  std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.write(reinterpret_cast<const char*>(tensor.bytes.data()),
-            static_cast<std::streamsize>(tensor.bytes.size()));
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + file.string());
+  const auto* elements = reinterpret_cast<const char*>(tensor.bytes.data());
+  WriteFileParts(file, {bytes, {elements, tensor.bytes.size()}});
 }
 
 }  // namespace onnxcts

@@ -23,7 +23,10 @@ void WriteAll(int fd, std::string_view contents,
   while (!contents.empty()) {
     const ssize_t n = write(fd, contents.data(), contents.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) Fail("cannot write", path, errno);
+    // A full disk (ENOSPC), a file-size limit (EFBIG, SIGXFSZ being
+    // ignored) or a failing device (EIO) ends here; a write of nothing is
+    // taken for a full disk rather than retried for ever.
+    if (n <= 0) Fail("cannot write", path, n < 0 ? errno : ENOSPC);
     contents.remove_prefix(static_cast<size_t>(n));
   }
 }

@@ -16,6 +16,7 @@
 
 #include "backend_test_util.h"
 #include "backends/temp_dir.h"
+#include "backends/worker_memory.h"
 #include "io/model_io.h"
 
 namespace onnxcts {
@@ -244,6 +245,33 @@ TEST_F(WorkerBackendTest, OutputFoldersAreFreshPrivateAndRemoved) {
       std::filesystem::perms::owner_all);
   backend_.reset();
   EXPECT_FALSE(std::filesystem::exists(temp));  // removed with the backend
+}
+
+// The same worker started under a --worker-memory cap of 256 MiB.
+class CappedWorkerBackendTest : public WorkerBackendTest {
+ protected:
+  void SetUp() override {
+    SetWorkerMemoryLimit(256ull << 20);
+    WorkerBackendTest::SetUp();
+  }
+  void TearDown() override { SetWorkerMemoryLimit(0); }
+};
+
+TEST_F(CappedWorkerBackendTest, WorkerBeyondTheCapIsACrashForOutOfMemory) {
+  const RunOutcome out = RunMode("eat_memory");
+  EXPECT_EQ(out.kind, OutcomeKind::kCrash) << out.message;
+  EXPECT_EQ(out.message,
+            "worker ran out of memory under --worker-memory 256 MiB and "
+            "exited with status 1 during request 1");
+  EXPECT_THAT(out.stderr_tail, HasSubstr("MemoryError"));
+  ExpectRecovered();  // restarted, under the cap again
+  EXPECT_EQ(RunMode("eat_memory").kind, OutcomeKind::kCrash);
+}
+
+TEST_F(WorkerBackendTest, WithoutACapTheSameRequestIsAnswered) {
+  const RunOutcome out = RunMode("eat_memory");
+  EXPECT_EQ(out.kind, OutcomeKind::kError);
+  EXPECT_EQ(out.message, "got 1073741824 bytes: no cap?");
 }
 
 std::string StartError(const std::string& cmdline, double hello_timeout = 5) {

@@ -82,5 +82,62 @@ TEST(Files, WriteFileAtomicReplacesWholeFiles) {
   EXPECT_THROW(WriteFileAtomic(dir / "none/r.json", "x"), std::runtime_error);
 }
 
+// Past a file-size limit (EFBIG, as a full disk gives ENOSPC) the error
+// names the file asked for, and no temporary or short file is left.
+TEST(Files, WriteFileAtomicThatCannotFinishNamesTheFileAndLeavesNothing) {
+  TempDir dir;
+  WriteFileAtomic(dir / "m.onnx", "old");
+  std::string message;
+  {
+    testing::FileSizeLimit limit(1000);
+    try {
+      WriteFileAtomic(dir / "m.onnx", std::string(100000, 'x'));
+    } catch (const std::runtime_error& e) {
+      message = e.what();
+    }
+  }
+  EXPECT_NE(message.find((dir / "m.onnx").string() + ": File too large"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(message.find(".tmp."), std::string::npos) << message;
+  EXPECT_EQ(testing::ReadBytes(dir / "m.onnx"), "old");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()),
+                          fs::directory_iterator()),
+            1);
+}
+
+TEST(Files, WriteFilePartsWritesThePartsInOrder) {
+  TempDir dir;
+  WriteFileParts(dir / "x.pb", {"head", "", "er", std::string_view("\0z", 2)});
+  EXPECT_EQ(testing::ReadBytes(dir / "x.pb"), std::string("header\0z", 8));
+  WriteFileParts(dir / "x.pb", {"short"});  // truncates
+  EXPECT_EQ(testing::ReadBytes(dir / "x.pb"), "short");
+}
+
+TEST(Files, WriteFilePartsThatCannotFinishNamesTheFileAndRemovesIt) {
+  TempDir dir;
+  const std::string big(5000, 'y');
+  std::string message;
+  {
+    testing::FileSizeLimit limit(4096);
+    try {
+      WriteFileParts(dir / "input_0.pb", {"header", big});
+    } catch (const std::runtime_error& e) {
+      message = e.what();
+    }
+  }
+  EXPECT_EQ(message, "cannot write " + (dir / "input_0.pb").string() +
+                         ": File too large");
+  EXPECT_FALSE(fs::exists(dir / "input_0.pb"));
+  try {
+    WriteFileParts(dir / "no" / "x.pb", {"x"});
+    ADD_FAILURE() << "wrote into a missing folder";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("no/x.pb: No such file"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace onnxcts

@@ -4,7 +4,9 @@
 #define ONNXCTS_HARNESS_TEST_IO_IO_TEST_UTIL_H_
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -46,6 +48,32 @@ class TempDir {
 
  private:
   std::filesystem::path path_;
+};
+
+// Lowers this process's file-size limit (RLIMIT_FSIZE) to `bytes`, with
+// SIGXFSZ ignored as onnxcts ignores it, so that a write past the limit fails
+// with EFBIG as a full disk would; both are restored on destruction.
+class FileSizeLimit {
+ public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    ::getrlimit(RLIMIT_FSIZE, &saved_);
+    struct rlimit lowered = saved_;
+    lowered.rlim_cur = bytes;
+    old_handler_ = ::signal(SIGXFSZ, SIG_IGN);
+    if (::setrlimit(RLIMIT_FSIZE, &lowered) != 0) {
+      throw std::runtime_error("setrlimit(RLIMIT_FSIZE)");
+    }
+  }
+  ~FileSizeLimit() {
+    ::setrlimit(RLIMIT_FSIZE, &saved_);
+    ::signal(SIGXFSZ, old_handler_);
+  }
+  FileSizeLimit(const FileSizeLimit&) = delete;
+  FileSizeLimit& operator=(const FileSizeLimit&) = delete;
+
+ private:
+  struct rlimit saved_ {};
+  sighandler_t old_handler_ = SIG_DFL;
 };
 
 // Writes `bytes` to `file`, creating its folders.

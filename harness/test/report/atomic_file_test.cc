@@ -80,15 +80,16 @@ TEST(WriteFileAtomically, FailedWriteKeepsTheOldReport) {
   small.rlim_cur = 1000;
   auto old_handler = signal(SIGXFSZ, SIG_IGN);
   ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
-  bool threw = false;
+  std::string message;
   try {
     WriteFileAtomically(dir / "out.json", std::string(100000, 'x'));
-  } catch (const std::system_error&) {
-    threw = true;
+  } catch (const std::system_error& e) {
+    message = e.what();
   }
   setrlimit(RLIMIT_FSIZE, &saved);
   signal(SIGXFSZ, old_handler);
-  EXPECT_TRUE(threw);
+  EXPECT_EQ(message,
+            "cannot write " + (dir / "out.json").string() + ": File too large");
   EXPECT_EQ(ReadFile(dir / "out.json"), "old report");
   EXPECT_EQ(FileNames(dir), std::vector<std::string>{"out.json"});
 }

@@ -20,6 +20,8 @@ demand. What a run does is named by the folder that holds its model:
   not_supported   answers not_supported
   error           answers error
   stderr_flood    writes 200 KiB to stderr, then copies
+  eat_memory      asks for 1 GiB (never touched), which under a smaller
+                  --worker-memory cap ends it on an uncaught MemoryError
 """
 import json
 import os
@@ -92,6 +94,10 @@ def run(req):
     elif mode == "not_supported":
         answer({"id": rid, "status": "not_supported",
                 "message": "no float8 here"})
+    elif mode == "eat_memory":
+        hoard = bytes(1 << 30)  # calloc: no page is touched
+        answer({"id": rid, "status": "error",
+                "message": f"got {len(hoard)} bytes: no cap?"})
     elif mode == "error":
         answer({"id": rid, "status": "error", "message": "model refused"})
     else:

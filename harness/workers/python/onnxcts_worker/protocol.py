@@ -12,7 +12,7 @@ import os
 import pathlib
 import sys
 import time
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 import numpy as np
 import onnx
@@ -33,6 +33,18 @@ CACHED_MODELS = 8
 def _message(error: BaseException) -> str:
     text = str(error) or type(error).__name__
     return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + " ..."
+
+
+def _out_of_memory(error: MemoryError) -> NoReturn:
+    """Ends the worker: a backend that failed an allocation may be left in
+    any state, and an `error` answer would blame the model. The harness
+    records a crash (out of memory, under its --worker-memory cap) and
+    starts a fresh worker for the next request. os._exit, as unwinding and
+    atexit handlers might want the memory there is none of."""
+    sys.stderr.write(f"onnxcts worker: MemoryError while serving a request: "
+                     f"{_message(error)}\n")
+    sys.stderr.flush()
+    os._exit(4)
 
 
 def _fed_inputs(graph: onnx.GraphProto) -> list[onnx.ValueInfoProto]:
@@ -66,6 +78,8 @@ class Worker:
     def _build(self, path: str) -> tuple[onnx.ModelProto, Loaded]:
         try:
             model = onnx.ModelProto.FromString(pathlib.Path(path).read_bytes())
+        except MemoryError:
+            raise
         except Exception as e:  # unreadable file or not a ModelProto
             raise Refusal("error", f"{path}: unreadable model: {e}") from e
         for value in list(model.graph.input) + list(model.graph.output):
@@ -81,6 +95,8 @@ class Worker:
         if path not in self.models:
             try:
                 self.models[path] = self._build(path)
+            except MemoryError:
+                raise  # not the model's answer: see _out_of_memory
             except Exception as e:  # the answer for every run of this model
                 self.models[path] = e
             if len(self.models) > CACHED_MODELS:
@@ -175,6 +191,8 @@ class Worker:
             return {**answer, "status": "error", "message": f"bad request: {problem}"}
         try:
             return {**answer, **self.run(request)}
+        except MemoryError as e:
+            _out_of_memory(e)
         except Refusal as e:
             return {**answer, "status": e.status, "message": _message(e)}
         except Exception as e:  # the backend's own failure, in its words

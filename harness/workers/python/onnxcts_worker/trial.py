@@ -42,6 +42,8 @@ def trial_run(adapter: Adapter, loaded: Loaded, fed: list[onnx.ValueInfoProto]) 
         return
     try:
         adapter.run(loaded, inputs)
+    except MemoryError:
+        raise  # the worker's end, not the trial's verdict
     except Exception as e:  # the backend's own words decide
         if adapter.classify(e) == "not_supported":
             raise

@@ -395,3 +395,53 @@ def test_a_backend_printing_when_imported_does_not_break_the_protocol(tmp_path) 
     assert code == 0, err
     check_only_answers(out, err, tmp_path)
     assert "banner at import" in err and "print at import" in err
+
+
+HUNGRY_ADAPTER = textwrap.dedent('''
+    import sys
+    sys.path.insert(0, sys.argv[1])
+    from onnxcts_worker.adapter import Adapter, Loaded
+    from onnxcts_worker.protocol import serve
+
+    class Hungry(Adapter):
+        """Runs out of memory at the stage sys.argv[2] names."""
+        name = "hungry"
+        trial_for_load_only = True
+        def version(self):
+            return "0.1"
+        def load(self, model, path):
+            if sys.argv[2] == "load":
+                raise MemoryError("no room for the session")
+            return Loaded(None)
+        def run(self, loaded, inputs):
+            raise MemoryError("no room for the outputs")
+        def classify(self, error):
+            return "not_supported"  # would hide the MemoryError, if asked
+
+    serve(Hungry({}))
+''')
+
+
+@pytest.mark.parametrize("stage,load_only,words", [
+    ("load", False, "no room for the session"),
+    ("run", False, "no room for the outputs"),
+    ("run", True, "no room for the outputs"),  # the load_only trial's run
+])
+def test_memory_error_ends_the_worker_instead_of_an_answer(
+        tmp_path: pathlib.Path, stage: str, load_only: bool, words: str) -> None:
+    # Answered as `error`, it would blame the model; the harness must see
+    # the worker die, to record a crash (out of memory) and restart it.
+    script = tmp_path / "hungry.py"
+    script.write_text(HUNGRY_ADAPTER)
+    model, x, out = identity_case(tmp_path)
+    run = run_request(model, [x], out, **({"load_only": True} if load_only else {}))
+    proc = subprocess.run(
+        [sys.executable, str(script), str(wc.PYTHON_DIR), stage],
+        input=b'{"method":"hello","protocol":1}\n' + json.dumps(run).encode() +
+        b"\n" + json.dumps(run).encode() + b"\n",
+        capture_output=True, timeout=60)
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [a.get("protocol") for a in answers] == [1], answers  # hello only
+    assert proc.returncode != 0
+    err = proc.stderr.decode()
+    assert "MemoryError" in err and words in err, err

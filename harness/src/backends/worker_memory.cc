@@ -1,0 +1,93 @@
+#include "backends/worker_memory.h"
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <limits>
+
+namespace onnxcts {
+namespace {
+
+std::atomic<uint64_t> worker_memory_limit{0};
+
+// Lower case; matched case-blind.
+constexpr std::string_view kOutOfMemorySigns[] = {
+    "bad_alloc",               // std::bad_alloc, what() and terminate's text
+    "memoryerror",             // Python
+    "out of memory",           // V8's "JavaScript heap out of memory", CUDA
+    "cannot allocate memory",  // strerror(ENOMEM), from mmap and friends
+    "failed to allocate",      // ONNX Runtime's allocators
+    "allocation failed",       // V8
+    "fatal process oom",       // V8, when it cannot even reserve its heap
+    "memory allocation of",    // Rust's alloc error handler
+};
+
+// A cap above the harness's own hard limit cannot be set, and that limit
+// binds the child anyway.
+uint64_t Settable(uint64_t bytes) {
+  struct rlimit r {};
+  if (getrlimit(RLIMIT_AS, &r) != 0 || r.rlim_max == RLIM_INFINITY) {
+    return bytes;
+  }
+  return std::min<uint64_t>(bytes, r.rlim_max);
+}
+
+// The bytes this process maps, from /proc/self/statm; 0 when unreadable.
+uint64_t MappedBytes() {
+  char text[64] = {};
+  const int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  const ssize_t n = read(fd, text, sizeof text - 1);
+  close(fd);
+  uint64_t pages = 0;
+  for (ssize_t i = 0; i < n && text[i] >= '0' && text[i] <= '9'; ++i) {
+    pages = pages * 10 + static_cast<uint64_t>(text[i] - '0');
+  }
+  return pages * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+}
+
+bool SameLetter(char a, char b) {
+  return std::tolower(static_cast<unsigned char>(a)) == b;
+}
+
+}  // namespace
+
+void SetWorkerMemoryLimit(uint64_t bytes) { worker_memory_limit = bytes; }
+
+uint64_t WorkerMemoryLimit() { return worker_memory_limit; }
+
+// posix_spawn() cannot set a limit in the child; setting one in the harness
+// around the call would cap its other threads too, and prlimit() on the new
+// pid races with the worker's first allocations. So the shell sets it before
+// it runs anything of the command line's, and all the worker starts
+// inherits it. RLIMIT_AS is what a process may map, not what it touches:
+// V8 reserves more than it uses, and Node needs a cap of about 1 GiB.
+std::string CappedCommand(const std::string& cmdline, uint64_t bytes) {
+  if (bytes == 0) return cmdline;
+  return "ulimit -v " + std::to_string(Settable(bytes) / 1024) +
+         " || exit 125\n" + cmdline;
+}
+
+// A forked child's mappings so far are the harness's (its heap, its
+// threads' stacks, the shared memory), none of them the child's doing; the
+// cap counts from there.
+void CapForkedChild(uint64_t bytes) {
+  if (bytes == 0) return;
+  constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
+  const uint64_t mapped = MappedBytes();
+  const uint64_t cap = Settable(bytes > kMax - mapped ? kMax : mapped + bytes);
+  const struct rlimit r{cap, cap};
+  setrlimit(RLIMIT_AS, &r);
+}
+
+bool ShowsOutOfMemory(std::string_view stderr_tail) {
+  return std::ranges::any_of(kOutOfMemorySigns, [&](std::string_view sign) {
+    return !std::ranges::search(stderr_tail, sign, SameLetter).empty();
+  });
+}
+
+}  // namespace onnxcts
