@@ -3,9 +3,10 @@
 
 Seeds come from Debian's ONNX test data (libonnx-testdata), from a suite
 that `onnxcts generate` writes (small cases only), from the checked-in
-reports (trimmed), from small real runs, and from inputs made here for what
-those lack (typed fields, external data, paths, differential calls). Run
-with Debian's python, which has the onnx module:
+reports (trimmed, and as journals of their results), from small real
+runs, and from inputs made here for what those lack (typed fields,
+external data, paths, differential calls). Run with Debian's python,
+which has the onnx module:
 
     /usr/bin/python3 fuzz/make_seeds.py --onnxcts build-fuzz/bin/onnxcts \
         --plugin build-fuzz/lib/onnxcts_defective_plugin.so
@@ -22,11 +23,13 @@ import argparse
 import hashlib
 import json
 import pathlib
+import re
 import shutil
 import struct
 import subprocess
 import sys
 import tempfile
+import zlib
 
 import onnx
 
@@ -40,7 +43,8 @@ NODE_CASES = [
     "test_cast_FLOAT_to_BFLOAT16", "test_cast_BFLOAT16_to_FLOAT",
 ]
 TARGETS = ["tensor_proto", "model", "test_case", "external_data",
-           "report_json", "kernels", "plugin_backend", "plugin_wire"]
+           "report_json", "kernels", "plugin_backend", "plugin_wire",
+           "journal"]
 MAX_CASE_BYTES = 4096  # a generated case above this is not a seed
 MAX_FILE_BYTES = 2048
 
@@ -540,6 +544,80 @@ def report_seeds(onnxcts, plugin, gen, scratch):
             write_seed("report_json", text.encode())
 
 
+# ---- journal ----------------------------------------------------------------
+# Journals (harness/src/run/journal.h) of real results, from the checked-in
+# reports, after journal_fuzzer's first byte: odd, records that follow the
+# header the target writes itself; even, a whole file.
+
+# journal_fuzzer.cc's kHeader, with this onnxcts's version.
+JOURNAL_ARGUMENTS = {"backend": "reference", "suite": ["conformance"],
+                     "filter": ""}
+JOURNAL_SUITE = "0123456789abcdef"
+
+
+def journal_line(value):
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    data = text.encode()
+    return data + b"\t" + f"{zlib.crc32(data):08x}".encode() + b"\n"
+
+
+def journal_header(version):
+    return journal_line({"journal": 1, "tool": "onnxcts", "version": version,
+                         "command": "run", "arguments": JOURNAL_ARGUMENTS,
+                         "suite": JOURNAL_SUITE})
+
+
+def tool_version():
+    text = (ROOT / "CMakeLists.txt").read_text()
+    return re.search(r"project\(onnxcts VERSION ([0-9.]+)", text).group(1)
+
+
+def journal_records(report, max_records=6, max_text=200):
+    """A record per case, one case of each status first, texts trimmed."""
+    by_case = {}
+    for r in report["results"]:
+        by_case.setdefault(r["case_id"], []).append(r)
+    chosen, statuses = [], set()
+    for case, results in by_case.items():
+        status = results[0]["status"]
+        if status not in statuses and len(chosen) < max_records:
+            statuses.add(status)
+            chosen.append(case)
+    lines = []
+    for case in chosen:
+        results = by_case[case][:2]
+        for r in results:
+            for field in ("message", "stderr_tail", "reproduce"):
+                r[field] = r[field][:max_text]
+            for c in r["comparisons"]:
+                for cls in c["by_class"].values():
+                    del cls["examples"][2:]
+        lines.append(journal_line({"key": case, "results": results}))
+    return lines
+
+
+def journal_seeds():
+    published = ROOT / "reports" / "published"
+    run = journal_records(json.loads((published / "ort.json").read_text()))
+    sweep = journal_records(
+        json.loads((published / "ort-sweep.json").read_text()))
+    header = journal_header(tool_version())
+    write_seed("journal", b"\x01" + b"".join(run))
+    write_seed("journal", b"\x01" + b"".join(sweep))
+    write_seed("journal", b"\x00" + header + b"".join(run[:3]))
+    # A torn last line, a flipped byte in a middle record, a record whose
+    # CRC is good but whose result is not, and a journal of another version.
+    whole = b"".join(run)
+    write_seed("journal", b"\x01" + whole[:len(whole) - len(run[-1]) // 2])
+    flipped = bytearray(b"".join(run[:4]))
+    flipped[len(run[0]) + len(run[1]) // 2] ^= 1
+    write_seed("journal", b"\x01" + bytes(flipped))
+    bad = json.loads(run[0].split(b"\t")[0])
+    bad["results"][0]["status"] = "excellent"
+    write_seed("journal", b"\x01" + journal_line(bad) + run[1])
+    write_seed("journal", b"\x00" + journal_header("0.0.1") + run[0])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--onnxcts", required=True, type=pathlib.Path,
@@ -564,6 +642,7 @@ def main():
         differential_seeds()
         plugin_wire_seeds()
         report_seeds(args.onnxcts, args.plugin, gen, scratch)
+        journal_seeds()
     for target in TARGETS:
         print(f"{target}: {len(list((CORPORA / target).iterdir()))} seeds")
 

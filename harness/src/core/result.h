@@ -17,6 +17,8 @@ struct MismatchExample {
   std::string input;  // empty when the output has no element-wise input
   std::string expected;
   std::string actual;
+
+  bool operator==(const MismatchExample&) const = default;
 };
 
 // Mismatches of one value class ("+qnan", "-zero", "int_min", ...): counted
@@ -24,6 +26,8 @@ struct MismatchExample {
 struct ClassMismatches {
   uint64_t count = 0;
   std::vector<MismatchExample> examples;
+
+  bool operator==(const ClassMismatches&) const = default;
 };
 
 struct OutputComparison {
@@ -33,6 +37,8 @@ struct OutputComparison {
   uint64_t mismatches = 0;    // elements that fail
   uint64_t deviations = 0;    // elements that differ only where spec is silent
   std::map<std::string, ClassMismatches> by_class;
+
+  bool operator==(const OutputComparison&) const = default;
 };
 
 struct CaseResult {
@@ -51,6 +57,10 @@ struct CaseResult {
   std::string known_failure;  // the glob that listed it, if any
   double seconds = 0;
   std::string reproduce;  // one command that reruns just this case
+
+  // Field by field: what a result read back from a report or a journal
+  // must be to the one written.
+  bool operator==(const CaseResult&) const = default;
 };
 
 }  // namespace onnxcts

@@ -77,6 +77,13 @@ nlohmann::json ToJson(const CaseResult& result);
 // data set), or of a summary that the results contradict.
 Report ReportFromJson(const nlohmann::json& json, const std::string& file);
 
+// ResultFromJson()
+//
+// One element of a report's "results" (the JSON ToJson(CaseResult) makes),
+// read from `file`; throws InputError as ReportFromJson() does, its pointer
+// relative to the result. Journals read their records through it too.
+CaseResult ResultFromJson(const nlohmann::json& json, const std::string& file);
+
 // WriteReport()
 //
 // Writes ToJson(report) to `path` atomically (see atomic_file.h); throws

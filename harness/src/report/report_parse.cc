@@ -223,6 +223,10 @@ void CheckVersion(const JsonField& root) {
 
 }  // namespace
 
+CaseResult ResultFromJson(const nlohmann::json& json, const std::string& file) {
+  return ReadResult(JsonField(json, file));
+}
+
 Report ReportFromJson(const nlohmann::json& json, const std::string& file) {
   const JsonField root(json, file);
   CheckVersion(root);

@@ -162,6 +162,23 @@ TEST(ReportFromJson, AcceptsWhatToJsonWrites) {
   EXPECT_EQ(r.known_failures[0].expires, "2099-01-01");
 }
 
+// One result alone, as a journal reads it: every field of each result of
+// the sample back, and a bad field named from the result's root.
+TEST(ResultFromJson, ReadsOneResultAsTheReportHoldsIt) {
+  for (const CaseResult& r : testing::SampleReport().results) {
+    EXPECT_TRUE(ResultFromJson(ToJson(r), "j") == r) << r.case_id;
+  }
+  json j = ToJson(testing::SampleReport().results[2]);
+  j["comparisons"][0]["by_class"]["-inf"]["count"] = -1;
+  try {
+    ResultFromJson(j, "j");
+    FAIL() << "accepted a negative count";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "j");
+    EXPECT_EQ(e.field(), "/comparisons/0/by_class/-inf/count");
+  }
+}
+
 void ExpectUnreadable(const std::filesystem::path& path, const char* text) {
   try {
     ReadReport(path);
