@@ -11,6 +11,9 @@ namespace onnxcts {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;   // a failure was found
 inline constexpr int kExitCannotRun = 2;  // the run itself could not happen
+// Not everything ran (--max-seconds, the restart budget), whatever failed
+// of what did: --resume goes on with it.
+inline constexpr int kExitIncomplete = 3;
 
 void AddSweepCommand(CLI::App& app, int& exit_code, int argc, char** argv);
 void AddGenerateCommand(CLI::App& app, int& exit_code);

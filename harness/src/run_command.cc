@@ -9,9 +9,13 @@
 #include <cstdlib>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "commands.h"
 #include "core/input_error.h"
+#include "core/stop.h"
+#include "long_run.h"
+#include "run/suite_fingerprint.h"
 #include "io/suite.h"
 #include "parallel.h"
 #include "progress.h"
@@ -37,6 +41,7 @@ struct RunArgs {
   std::string tolerances = ONNXCTS_SOURCE_DIR "/corpora/tolerances.json";
   bool require_support = false;
   int threads = DefaultThreads();
+  LongRunArgs long_run;
   std::vector<std::string> argv;
 };
 
@@ -91,13 +96,88 @@ std::vector<TestCase> Discover(const std::vector<SuiteArg>& suites) {
   return cases;
 }
 
-std::vector<CaseResult> RunAll(const std::vector<const TestCase*>& cases,
-                               std::shared_ptr<Backend> first,
-                               const RunArgs& args, const RunOptions& options) {
-  Progress progress("run", cases.size());
-  return RunCases(cases, args.threads,
+// The selected cases an earlier run did not finish.
+std::vector<const TestCase*> Left(const std::vector<const TestCase*>& cases,
+                                  const LongRun& long_run) {
+  std::vector<const TestCase*> left;
+  for (const TestCase* c : cases) {
+    if (!long_run.done().contains(c->id)) left.push_back(c);
+  }
+  return left;
+}
+
+std::vector<CaseResult> RunLeft(const std::vector<const TestCase*>& left,
+                                std::shared_ptr<Backend> first,
+                                const RunArgs& args, const RunOptions& options,
+                                LongRun& long_run) {
+  Progress progress("run", left.size());
+  RunHooks hooks;
+  hooks.finished = [&long_run](const TestCase& c,
+                               const std::vector<CaseResult>& results) {
+    long_run.Record(c.id, results);
+  };
+  hooks.done = [&progress] { progress.Advance(1); };
+  hooks.restarts = &long_run.restarts();
+  return RunCases(left, args.threads,
                   PerThreadBackends(std::move(first), args.backend), options,
-                  [&progress] { progress.Advance(1); });
+                  hooks);
+}
+
+// Every selected case's results in case order: the journal's, else this
+// run's, else (a stop while the backend started) not run.
+std::vector<CaseResult> Merged(const std::vector<const TestCase*>& cases,
+                               const LongRun& long_run,
+                               std::vector<CaseResult> ran,
+                               const RunOptions& options) {
+  std::vector<CaseResult> results;
+  size_t next = 0;
+  for (const TestCase* c : cases) {
+    const auto it = long_run.done().find(c->id);
+    if (it != long_run.done().end()) {
+      results.insert(results.end(), it->second.begin(), it->second.end());
+      continue;
+    }
+    if (next == ran.size() || ran[next].case_id != c->id) {
+      for (CaseResult& r : NotRun(*c, StopWhy(), options)) {
+        results.push_back(std::move(r));
+      }
+      continue;
+    }
+    for (; next < ran.size() && ran[next].case_id == c->id; ++next) {
+      results.push_back(std::move(ran[next]));
+    }
+  }
+  return results;
+}
+
+// Cases with a result that says something of the backend.
+size_t Checked(const std::vector<CaseResult>& results) {
+  std::set<std::string> ids;
+  for (const CaseResult& r : results) {
+    if (r.status != Status::kNotRun && r.status != Status::kInvalidTestData) {
+      ids.insert(r.case_id);
+    }
+  }
+  return ids.size();
+}
+
+// A run that would check nothing is refused before it starts: a CI job
+// pointed at the wrong folder must not pass.
+void CheckNotEmpty(const std::vector<TestCase>& cases,
+                   const std::vector<const TestCase*>& selected,
+                   const RunArgs& args) {
+  if (args.long_run.allow_empty || !selected.empty()) return;
+  std::string suites;
+  for (const std::string& s : args.suites) suites += " " + s;
+  if (cases.empty()) {
+    throw InputError(suites.substr(1), "",
+                     "no case found (a case is a folder with a model.onnx; "
+                     "--allow-empty to accept that)");
+  }
+  throw std::invalid_argument(fmt::format(
+      "none of the {} case(s) of{} is selected by --filter '{}' and --shard "
+      "(--allow-empty to accept that)",
+      cases.size(), suites, args.filter));
 }
 
 void PrintSummary(const Report& report) {
@@ -132,21 +212,37 @@ std::vector<KnownFailureEntry> Entries(const std::vector<KnownFailure>& list) {
   return entries;
 }
 
-int Run(const RunArgs& args) {
+int Run(const RunArgs& args, const CLI::App& cmd) {
   PrepareHeap();
   const RunOptions options = Options(args);
   std::vector<SuiteArg> suites;
   for (const std::string& s : args.suites) suites.push_back(ParseSuiteArg(s));
   const std::vector<TestCase> cases = Discover(suites);
+  const std::vector<const TestCase*> selected = SelectCases(cases, options);
+  CheckNotEmpty(cases, selected, args);
   std::vector<KnownFailure> known;
   if (!args.known_failures.empty()) {
     known = ReadKnownFailures(args.known_failures, Today());
   }
+  nlohmann::json arguments = JournalArguments(cmd);
+  arguments["shard"] = {options.shard.index, options.shard.count};
+  LongRun long_run(args.long_run, args.report,
+                   {"run", arguments, SuiteFingerprint(cases)}, args.argv);
+  const std::vector<const TestCase*> left = Left(selected, long_run);
   Report report;
   report.started = std::chrono::system_clock::now();
-  const std::shared_ptr<Backend> backend = MakeBackend(args.backend);
-  report.backend = backend->Start();
-  report.results = RunAll(SelectCases(cases, options), backend, args, options);
+  std::vector<CaseResult> ran;
+  try {
+    const std::shared_ptr<Backend> backend = MakeBackend(args.backend);
+    report.backend = backend->Start();
+    ran = RunLeft(left, backend, args, options, long_run);
+  } catch (...) {
+    if (!StopRequested()) throw;
+  }
+  if (auto code = long_run.Interrupted(selected.size())) {
+    return *code;
+  }
+  report.results = Merged(selected, long_run, std::move(ran), options);
   ApplyKnownFailures(known, report.results, options.policy);
   report.ended = std::chrono::system_clock::now();
   report.host = HostName();
@@ -159,12 +255,11 @@ int Run(const RunArgs& args) {
   report.known_failures = Entries(known);
   if (!args.report.empty()) WriteReport(args.report, report);
   PrintSummary(report);
+  bool failed = false;
   for (const CaseResult& r : report.results) {
-    if (IsFailure(r.status, options.policy, args.require_support)) {
-      return kExitFailure;
-    }
+    failed |= IsFailure(r.status, options.policy, args.require_support);
   }
-  return kExitOk;
+  return long_run.Finish(report.results, Checked(report.results), failed);
 }
 
 }  // namespace
@@ -203,7 +298,8 @@ void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
                   "worker threads, each with its own backend instance "
                   "(default: all cores)")
       ->check(CLI::PositiveNumber);
-  cmd->callback([args, &exit_code] { exit_code = Run(*args); });
+  AddLongRunOptions(*cmd, args->long_run);
+  cmd->callback([args, cmd, &exit_code] { exit_code = Run(*args, *cmd); });
 }
 
 }  // namespace onnxcts

@@ -4,10 +4,16 @@
 // report whose mismatches are counted by value class.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <map>
+#include <set>
 
 #include "commands.h"
+#include "core/stop.h"
+#include "io/free_space.h"
+#include "long_run.h"
 #include "names.h"
 #include "parallel.h"
 #include "progress.h"
@@ -32,6 +38,7 @@ struct SweepArgs {
   uint64_t chunk = uint64_t{1} << 20;
   bool profile = false;
   double timeout = 600;
+  LongRunArgs long_run;
   std::vector<std::string> argv;
 };
 
@@ -153,7 +160,111 @@ Report SweepReport(const SweepArgs& args, const Shard& shard) {
   return report;
 }
 
-int SweepThroughBackend(const SweepArgs& args) {
+// A sweep that would check nothing is refused: a CI job whose filter
+// matches no case must not pass.
+void CheckNotEmpty(const std::vector<SweepSlice>& plan, const SweepArgs& args) {
+  if (!plan.empty() || args.long_run.allow_empty) return;
+  throw std::invalid_argument(fmt::format(
+      "no sweep case is selected by --ops, --dtypes, --opsets, --filter '{}' "
+      "and --shard (--allow-empty to accept that)",
+      args.filter));
+}
+
+// Room for a backend that reads files: each thread's requests in flight
+// (two at most) with their outputs, at the largest chunk of the plan.
+void CheckScratchRoom(const std::vector<SweepSlice>& plan,
+                      const SweepArgs& args) {
+  uint64_t bytes = 0;
+  for (const SweepSlice& s : plan) {
+    const uint64_t widths =
+        Info(s.spec.dtype).bytes() + Info(s.spec.output_type).bytes();
+    bytes = std::max(bytes, std::min(args.chunk, s.count) * widths);
+  }
+  CheckFreeSpace(std::filesystem::temp_directory_path(),
+                 2 * static_cast<uint64_t>(args.threads) * bytes,
+                 "the sweep's scratch files");
+}
+
+// Room for the report and its journal: a few KiB a slice.
+void CheckReportRoom(const std::vector<SweepSlice>& plan,
+                     const SweepArgs& args) {
+  if (args.report.empty()) return;
+  CheckFreeSpace(std::filesystem::absolute(args.report).parent_path(),
+                 (uint64_t{1} << 20) + 2 * plan.size() * 16384,
+                 "the report and its journal");
+}
+
+// The slice's result from the journal, if an earlier run finished it.
+const CaseResult* Finished(const SweepSlice& slice, const LongRun& long_run) {
+  const auto it = long_run.done().find(SliceKey(slice));
+  if (it == long_run.done().end() || it->second.size() != 1) return nullptr;
+  return &it->second[0];
+}
+
+std::vector<SweepSlice> Left(const std::vector<SweepSlice>& plan,
+                             const LongRun& long_run) {
+  std::vector<SweepSlice> left;
+  for (const SweepSlice& s : plan) {
+    if (!Finished(s, long_run)) left.push_back(s);
+  }
+  return left;
+}
+
+BackendSweepOptions Options(const SweepArgs& args, LongRun& long_run,
+                            Progress* progress, SweepProfile* profile) {
+  BackendSweepOptions options;
+  options.backend_spec = args.backend;
+  options.threads = args.threads;
+  options.chunk = args.chunk;
+  options.timeout_seconds = args.timeout;
+  options.progress = progress;
+  options.profile = profile;
+  options.finished = [&long_run](const SweepSlice& s, const CaseResult& r) {
+    long_run.Record(SliceKey(s), {r});
+  };
+  options.restarts = &long_run.restarts();
+  return options;
+}
+
+std::vector<CaseResult> SweepLeft(const std::vector<SweepSlice>& left,
+                                  Report& report, const SweepArgs& args,
+                                  const BackendSweepOptions& options) {
+  std::shared_ptr<Backend> first = MakeBackend(args.backend);
+  report.backend = first->Start();
+  if (first->ReadsFiles()) CheckScratchRoom(left, args);
+  return SweepBackend(left, PerThreadBackends(std::move(first), args.backend),
+                      options);
+}
+
+// Every slice's result in plan order: the journal's, else this run's, else
+// (a stop while the backend started) not run.
+std::vector<CaseResult> Merged(const std::vector<SweepSlice>& plan,
+                               const LongRun& long_run,
+                               std::vector<CaseResult> ran,
+                               const BackendSweepOptions& options) {
+  std::vector<CaseResult> results;
+  size_t next = 0;
+  for (const SweepSlice& s : plan) {
+    if (const CaseResult* r = Finished(s, long_run)) {
+      results.push_back(*r);
+    } else if (next < ran.size()) {
+      results.push_back(std::move(ran[next++]));
+    } else {
+      results.push_back(NotRunSlice(s, options));
+    }
+  }
+  return results;
+}
+
+size_t CheckedCases(const std::vector<CaseResult>& results) {
+  std::set<std::string> ids;
+  for (const CaseResult& r : results) {
+    if (r.status != Status::kNotRun) ids.insert(r.case_id);
+  }
+  return ids.size();
+}
+
+int SweepThroughBackend(const SweepArgs& args, const CLI::App& cmd) {
   if (args.backend.starts_with("outputs:")) {
     throw std::invalid_argument(
         "--backend outputs: reads a suite's outputs; a sweep has no suite");
@@ -161,27 +272,39 @@ int SweepThroughBackend(const SweepArgs& args) {
   const Shard shard = ChosenShard(args.shard, args.shards);
   const std::vector<SweepSlice> plan = PlanSweep(
       ParseSuiteFilter(args.ops, args.dtypes, args.opsets), args.filter, shard);
+  CheckNotEmpty(plan, args);
+  CheckReportRoom(plan, args);
+  nlohmann::json arguments = JournalArguments(cmd);
+  arguments["shard"] = {shard.index, shard.count};
+  LongRun long_run(args.long_run, args.report, {"sweep", arguments, ""},
+                   args.argv);
+  const std::vector<SweepSlice> left = Left(plan, long_run);
   Report report = SweepReport(args, shard);
-  std::shared_ptr<Backend> first = MakeBackend(args.backend);
-  report.backend = first->Start();
   uint64_t patterns = 0;
-  for (const SweepSlice& s : plan) patterns += s.count;
+  for (const SweepSlice& s : left) patterns += s.count;
   Progress progress("sweep", patterns);
   SweepProfile profile;
-  BackendSweepOptions options{args.backend, args.threads, args.chunk,
-                              args.timeout, &progress, &profile};
-  report.results = SweepBackend(
-      plan, PerThreadBackends(std::move(first), args.backend), options);
+  const BackendSweepOptions options =
+      Options(args, long_run, &progress, &profile);
+  std::vector<CaseResult> ran;
+  try {
+    ran = SweepLeft(left, report, args, options);
+  } catch (...) {
+    if (!StopRequested()) throw;
+  }
+  if (auto code = long_run.Interrupted(plan.size())) return *code;
+  report.results = Merged(plan, long_run, std::move(ran), options);
   report.ended = std::chrono::system_clock::now();
   if (!args.report.empty()) WriteReport(args.report, report);
   PrintSweep(plan, report.results,
              std::chrono::duration<double>(report.ended - report.started)
                  .count());
   if (args.profile) PrintProfile(profile);
+  bool failed = false;
   for (const CaseResult& r : report.results) {
-    if (IsFailure(r.status, report.policy, false)) return kExitFailure;
+    failed |= IsFailure(r.status, report.policy, false);
   }
-  return kExitOk;
+  return long_run.Finish(report.results, CheckedCases(report.results), failed);
 }
 
 }  // namespace
@@ -224,9 +347,10 @@ void AddSweepCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
   cmd->add_option("--timeout", args->timeout,
                   "with --backend: seconds per request")
       ->check(CLI::PositiveNumber);
-  cmd->callback([args, &exit_code] {
-    exit_code =
-        args->backend.empty() ? SweepKernels(*args) : SweepThroughBackend(*args);
+  AddLongRunOptions(*cmd, args->long_run);
+  cmd->callback([args, cmd, &exit_code] {
+    exit_code = args->backend.empty() ? SweepKernels(*args)
+                                      : SweepThroughBackend(*args, *cmd);
   });
 }
 

@@ -17,6 +17,7 @@
 
 #include "backends/worker_memory.h"
 #include "core/byte_size.h"
+#include "core/stop.h"
 
 extern char** environ;
 
@@ -168,6 +169,7 @@ std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline,
   }
   child->pid_ = pid;
   child->memory_limit_ = limit;
+  RegisterChildGroup(pid);
   for (int fd : {child->in_fd_, child->out_fd_, child->err_fd_}) {
     SetNonBlocking(fd);
   }
@@ -206,6 +208,7 @@ std::unique_ptr<ChildProcess> ChildProcess::Fork(
   std::unique_ptr<ChildProcess> child(new ChildProcess);
   child->pid_ = pid;
   child->memory_limit_ = limit;
+  RegisterChildGroup(pid);
   child->in_fd_ = in.write;
   child->out_fd_ = out.read;
   child->err_fd_ = err.read;
@@ -335,6 +338,8 @@ bool ChildProcess::Exited() {
 
 void ChildProcess::Reap() {
   if (reaped_) return;
+  // Before the wait: once reaped, the pid may name somebody else's group.
+  UnregisterChildGroup(pid_);
   while (waitpid(pid_, &status_, 0) < 0 && errno == EINTR) {
   }
   reaped_ = true;

@@ -7,7 +7,7 @@ std::string_view StatusName(Status s) {
       "pass",    "deviation",      "fail",     "not_supported",
       "error",   "invalid_output", "crash",    "timeout",
       "protocol_error", "rejected", "invalid_test_data", "expected_fail",
-      "unexpected_pass"};
+      "unexpected_pass", "not_run"};
   return kNames[static_cast<int>(s)];
 }
 

@@ -21,6 +21,8 @@ enum class Status {
   kInvalidTestData,  // the suite itself is broken
   kExpectedFail,     // a failure listed in the known-failures file
   kUnexpectedPass,   // a listed case that passed
+  kNotRun,           // the run stopped first (--max-seconds, a signal, the
+                     // restart budget); --resume runs it
 };
 
 inline constexpr Status kAllStatuses[] = {
@@ -28,7 +30,7 @@ inline constexpr Status kAllStatuses[] = {
     Status::kNotSupported,  Status::kError,         Status::kInvalidOutput,
     Status::kCrash,         Status::kTimeout,       Status::kProtocolError,
     Status::kRejected,      Status::kInvalidTestData, Status::kExpectedFail,
-    Status::kUnexpectedPass};
+    Status::kUnexpectedPass, Status::kNotRun};
 
 // "pass", "deviation", "not_supported", ...
 std::string_view StatusName(Status s);

@@ -16,7 +16,8 @@ struct Tally {
 };
 
 bool IsSkipped(Status s) {
-  return s == Status::kNotSupported || s == Status::kInvalidTestData;
+  return s == Status::kNotSupported || s == Status::kInvalidTestData ||
+         s == Status::kNotRun;
 }
 
 std::string Attr(std::string_view text) { return XmlEscape(text, true); }

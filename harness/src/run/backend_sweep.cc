@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <regex>
 #include <span>
 #include <stdexcept>
 
 #include <fmt/core.h>
 
+#include "core/stop.h"
+#include "parallel.h"
 #include "run/compare.h"
 #include "run/id_filter.h"
 #include "run/outcome_status.h"
@@ -96,7 +99,26 @@ CaseResult Assemble(const SweepSlice& slice, std::span<ChunkVerdict> chunks,
   return r;
 }
 
+CaseResult SliceResult(SweepWork& work, size_t s) {
+  const auto [first, count] = work.Chunks(s);
+  const std::span<ChunkVerdict> verdicts(work.verdicts());
+  const std::span<const ChunkTask> tasks(work.tasks());
+  return Assemble(work.plan()[s], verdicts.subspan(first, count),
+                  tasks.subspan(first, count), work.options());
+}
+
 }  // namespace
+
+CaseResult NotRunSlice(const SweepSlice& slice,
+                       const BackendSweepOptions& options) {
+  CaseResult r = Base(slice, options);
+  r.comparisons.clear();
+  r.status = Status::kNotRun;
+  r.message = options.restarts && options.restarts->Exhausted()
+                  ? options.restarts->Why()
+                  : StopWhy();
+  return r;
+}
 
 std::vector<SweepSlice> PlanSweep(const SuiteFilter& filter,
                                   const std::string& id_filter,
@@ -126,27 +148,39 @@ std::vector<SweepSlice> PlanSweep(const SuiteFilter& filter,
   return plan;
 }
 
+std::string SliceKey(const SweepSlice& slice) {
+  return fmt::format("{}#{}", slice.id, slice.index);
+}
+
 std::vector<CaseResult> SweepBackend(const std::vector<SweepSlice>& plan,
                                      const BackendFor& backend_for,
                                      const BackendSweepOptions& options) {
   SweepWork work(plan, options);
+  // Each slot is written once, by the thread that finished the slice.
+  std::vector<std::optional<CaseResult>> results(plan.size());
+  work.on_slice_done = [&](size_t s) {
+    if (StopRequested() || !work.Whole(s)) return;
+    results[s] = SliceResult(work, s);
+    if (options.restarts) options.restarts->Record(results[s]->status);
+    if (options.finished) options.finished(plan[s], *results[s]);
+  };
   const size_t threads = std::min<size_t>(
       static_cast<size_t>(std::max(options.threads, 1)), work.tasks().size());
-  ParallelWithBackends(threads, static_cast<int>(threads), backend_for,
-                       [&](size_t, Backend& backend) {
-                         SweepThread(work, backend);
-                       });
-  std::vector<CaseResult> results;
-  const std::span<ChunkVerdict> verdicts(work.verdicts());
-  const std::span<const ChunkTask> tasks(work.tasks());
-  for (size_t begin = 0, s = 0; s < plan.size(); ++s) {
-    size_t end = begin;
-    while (end < tasks.size() && tasks[end].slice == s) ++end;
-    results.push_back(Assemble(plan[s], verdicts.subspan(begin, end - begin),
-                               tasks.subspan(begin, end - begin), options));
-    begin = end;
+  ThreadBackends backends(static_cast<int>(threads), backend_for);
+  ParallelFor(threads, static_cast<int>(threads), [&](size_t, int worker) {
+    // A backend that a stop kills as it starts is not an error of the run.
+    try {
+      SweepThread(work, backends.For(worker));
+    } catch (...) {
+      if (!StopRequested()) throw;
+    }
+  });
+  std::vector<CaseResult> out;
+  for (size_t s = 0; s < plan.size(); ++s) {
+    out.push_back(results[s] ? std::move(*results[s])
+                             : NotRunSlice(plan[s], options));
   }
-  return results;
+  return out;
 }
 
 }  // namespace onnxcts

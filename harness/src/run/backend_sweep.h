@@ -13,11 +13,13 @@
 #define ONNXCTS_HARNESS_RUN_BACKEND_SWEEP_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "core/result.h"
 #include "generate/case_spec.h"
+#include "run/restart_budget.h"
 #include "run/runner.h"
 #include "run/shard.h"
 
@@ -61,6 +63,10 @@ struct BackendSweepOptions {
   double timeout_seconds = 600;        // per request
   Progress* progress = nullptr;        // advanced by patterns
   SweepProfile* profile = nullptr;     // added to, when set
+  // Called, from any thread, with each slice's result as the slice
+  // finishes (not when the run was stopped during it): for the journal.
+  std::function<void(const SweepSlice&, const CaseResult&)> finished;
+  RestartBudget* restarts = nullptr;
 };
 
 // PlanSweep()
@@ -79,10 +85,23 @@ std::vector<SweepSlice> PlanSweep(const SuiteFilter& filter,
 // and its pipe (core/chunk_pipe.h), the next chunk sent while the backend
 // runs the one before; a slice may be spread over every thread. A slice
 // stops at the first chunk the backend does not answer with outputs, with
-// that status; the result is the same whatever the thread count.
+// that status; the result is the same whatever the thread count. Once a
+// stop is requested (core/stop.h) or the restart budget is used up, no
+// chunk is sent, and the slices left, and those the stop cut short, get
+// not_run.
 std::vector<CaseResult> SweepBackend(const std::vector<SweepSlice>& plan,
                                      const BackendFor& backend_for,
                                      const BackendSweepOptions& options);
+
+// NotRunSlice()
+//
+// The result of a slice that did not run: not_run, saying why (the restart
+// budget when it is used up, else the stop).
+CaseResult NotRunSlice(const SweepSlice& slice,
+                       const BackendSweepOptions& options);
+
+// The key of a slice in a journal: "sweep.isnan.v20.float#3".
+std::string SliceKey(const SweepSlice& slice);
 
 }  // namespace onnxcts
 

@@ -10,6 +10,7 @@
 
 #include "report/report.h"
 #include "run/journal_line.h"
+#include "version.h"
 
 namespace onnxcts {
 namespace {
@@ -71,7 +72,10 @@ void ArgumentDifferences(const json& made, const json& now,
 
 }  // namespace
 
-std::string JournalVersion() { return std::string(ToolVersion()); }
+// The commit too: two builds of one version may write different results.
+std::string JournalVersion() {
+  return fmt::format("{} ({})", ToolVersion(), BuildCommit());
+}
 
 std::string HeaderLine(const JournalHeader& header) {
   if (!header.arguments.is_object()) {

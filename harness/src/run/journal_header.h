@@ -30,7 +30,8 @@ class JournalMismatch : public std::runtime_error {
 // JournalVersion()
 //
 // The version a journal records and must match to be resumed: that of
-// onnxcts (ToolVersion()). The one place that decides it.
+// onnxcts and the commit it was built from ("0.1.0 (<commit>)"). The one
+// place that decides it.
 std::string JournalVersion();
 
 // HeaderLine()

@@ -8,6 +8,7 @@
 
 #include "backends/plugin_backend.h"
 #include "core/input_error.h"
+#include "core/stop.h"
 #include "io/model_io.h"
 #include "io/tensor_io.h"
 #include "io/unsupported_input.h"
@@ -279,31 +280,84 @@ BackendFor PerThreadBackends(std::shared_ptr<Backend> first,
   };
 }
 
+ThreadBackends::ThreadBackends(int threads, BackendFor backend_for)
+    : backend_for_(std::move(backend_for)),
+      backends_(static_cast<size_t>(std::max(threads, 1))) {}
+
+Backend& ThreadBackends::For(int worker) {
+  std::shared_ptr<Backend>& backend = backends_[static_cast<size_t>(worker)];
+  if (!backend) backend = backend_for_(worker);
+  return *backend;
+}
+
 void ParallelWithBackends(
     size_t n, int threads, const BackendFor& backend_for,
     const std::function<void(size_t, Backend&)>& task) {
-  // One slot per thread: no thread touches another's backend.
-  std::vector<std::shared_ptr<Backend>> backends(
-      static_cast<size_t>(std::max(threads, 1)));
+  ThreadBackends backends(threads, backend_for);
   ParallelFor(n, threads, [&](size_t i, int worker) {
-    std::shared_ptr<Backend>& backend = backends[static_cast<size_t>(worker)];
-    if (!backend) backend = backend_for(worker);
-    task(i, *backend);
+    task(i, backends.For(worker));
   });
 }
+
+std::vector<CaseResult> NotRun(const TestCase& c, const std::string& why,
+                               const RunOptions& options) {
+  return Unreadable(c, Status::kNotRun, why, options);
+}
+
+std::string StopWhy() {
+  switch (CurrentStopCause()) {
+    case StopCause::kInterrupt:
+      return "not run: interrupted (SIGINT)";
+    case StopCause::kTerminate:
+      return "not run: terminated (SIGTERM)";
+    case StopCause::kDeadline:
+      return "not run: the run's --max-seconds had passed";
+    case StopCause::kNone:
+      break;
+  }
+  return "not run";
+}
+
+namespace {
+
+// One case of RunCases: not run when the run is stopping, and not kept
+// when the stop came while it ran (its requests were killed).
+// A backend that a stop kills while it starts is not an error of the run.
+std::vector<CaseResult> RunOrSkip(const TestCase& c, ThreadBackends& backends,
+                                  int worker, const RunOptions& options,
+                                  const RunHooks& hooks) {
+  if (hooks.restarts && hooks.restarts->Exhausted()) {
+    return NotRun(c, hooks.restarts->Why(), options);
+  }
+  if (StopRequested()) return NotRun(c, StopWhy(), options);
+  std::vector<CaseResult> results;
+  try {
+    results = RunCase(c, backends.For(worker), options);
+  } catch (...) {
+    if (!StopRequested()) throw;
+  }
+  if (StopRequested()) return NotRun(c, StopWhy(), options);
+  for (const CaseResult& r : results) {
+    if (hooks.restarts) hooks.restarts->Record(r.status);
+  }
+  if (hooks.finished) hooks.finished(c, results);
+  return results;
+}
+
+}  // namespace
 
 std::vector<CaseResult> RunCases(const std::vector<const TestCase*>& cases,
                                  int threads, const BackendFor& backend_for,
                                  const RunOptions& options,
-                                 const std::function<void()>& done) {
+                                 const RunHooks& hooks) {
   // Slots by case index: the flattened slots are in case order whichever
   // thread ran what.
   std::vector<std::vector<CaseResult>> per_case(cases.size());
-  ParallelWithBackends(cases.size(), threads, backend_for,
-                       [&](size_t i, Backend& backend) {
-                         per_case[i] = RunCase(*cases[i], backend, options);
-                         if (done) done();
-                       });
+  ThreadBackends backends(threads, backend_for);
+  ParallelFor(cases.size(), threads, [&](size_t i, int worker) {
+    per_case[i] = RunOrSkip(*cases[i], backends, worker, options, hooks);
+    if (hooks.done) hooks.done();
+  });
   std::vector<CaseResult> results;
   for (std::vector<CaseResult>& case_results : per_case) {
     for (CaseResult& r : case_results) results.push_back(std::move(r));

@@ -12,6 +12,7 @@
 #include "core/result.h"
 #include "core/test_case.h"
 #include "io/limits.h"
+#include "run/restart_budget.h"
 #include "run/shard.h"
 #include "run/tolerances.h"
 
@@ -54,6 +55,18 @@ using BackendFor = std::function<std::shared_ptr<Backend>(int worker)>;
 // whatever the number of backend objects and so is shared.
 BackendFor PerThreadBackends(std::shared_ptr<Backend> first, std::string spec);
 
+// The backend of each of a run's threads, started by `backend_for` on the
+// thread's first use; each thread touches only its own.
+class ThreadBackends {
+ public:
+  ThreadBackends(int threads, BackendFor backend_for);
+  Backend& For(int worker);
+
+ private:
+  BackendFor backend_for_;
+  std::vector<std::shared_ptr<Backend>> backends_;
+};
+
 // ParallelWithBackends()
 //
 // Calls `task(i, backend)` once for each i in [0, n) on up to `threads`
@@ -63,16 +76,39 @@ void ParallelWithBackends(
     size_t n, int threads, const BackendFor& backend_for,
     const std::function<void(size_t, Backend&)>& task);
 
+// What a run does as it goes besides running cases. Each is called from any
+// thread; none is required.
+struct RunHooks {
+  // A case has finished (not when the run was stopped during it): for the
+  // journal.
+  std::function<void(const TestCase&, const std::vector<CaseResult>&)>
+      finished;
+  std::function<void()> done;  // a case is done, run or not: for progress
+  RestartBudget* restarts = nullptr;
+};
+
 // RunCases()
 //
 // RunCase() for each case on up to `threads` threads, each with its own
 // backend from `backend_for`; the results come in the order of `cases`,
-// exactly as one thread would give them. `done` (if set) is called, from
-// any thread, as each case finishes. Rethrows what a backend threw.
+// exactly as one thread would give them. Once a stop is requested
+// (core/stop.h) or the restart budget is used up, the cases left, and those
+// the stop cut short, get not_run. Rethrows what a backend threw.
 std::vector<CaseResult> RunCases(const std::vector<const TestCase*>& cases,
                                  int threads, const BackendFor& backend_for,
                                  const RunOptions& options,
-                                 const std::function<void()>& done = {});
+                                 const RunHooks& hooks = {});
+
+// NotRun()
+//
+// The results of a case that did not run: one not_run per data set, `why`
+// their message.
+std::vector<CaseResult> NotRun(const TestCase& test_case,
+                               const std::string& why,
+                               const RunOptions& options);
+
+// The message of what a stop left undone: "not run: interrupted (SIGINT)".
+std::string StopWhy();
 
 }  // namespace onnxcts
 

@@ -11,6 +11,7 @@
 
 #include "backends/reference_backend.h"
 #include "backends/temp_dir.h"
+#include "core/stop.h"
 #include "generate/case_writer.h"
 #include "io/model_io.h"
 #include "onnxcts/verify.h"
@@ -92,8 +93,8 @@ std::optional<size_t> ThreadSweep::NextTask() {
   while (!retries_.empty()) {
     const size_t task = retries_.front();
     retries_.pop_front();
-    if (!work_.Skipped(work_.tasks()[task])) return task;
-    work_.Done(work_.tasks()[task].length);
+    if (!work_.Skipped(work_.tasks()[task]) && !work_.Stopping()) return task;
+    work_.Done(work_.tasks()[task]);
   }
   const long next = work_.Next();
   if (next < 0) return std::nullopt;
@@ -185,7 +186,7 @@ void ThreadSweep::ReceiveOne() {
   profile_.compared += verdict.by_elements;
   ++profile_.chunks;
   work_.verdicts()[flight.task] = std::move(verdict);
-  work_.Done(task.length);
+  work_.Done(task);
   free_slots_.push_back(flight.slot);
   profile_.check += Since(received);
   // A crash drops what was queued behind it: those go again.
@@ -214,7 +215,9 @@ SweepWork::SweepWork(const std::vector<SweepSlice>& plan,
                      const BackendSweepOptions& options)
     : plan_(plan), options_(options) {
   stops_ = std::make_unique<std::atomic<uint64_t>[]>(plan.size());
+  left_ = std::make_unique<std::atomic<uint64_t>[]>(plan.size());
   for (size_t s = 0; s < plan.size(); ++s) {
+    first_task_.push_back(tasks_.size());
     stops_[s] = kNoStop;
     input_width_ = std::max(input_width_, Info(plan[s].spec.dtype).bytes());
     output_width_ =
@@ -224,7 +227,9 @@ SweepWork::SweepWork(const std::vector<SweepSlice>& plan,
       tasks_.push_back({s, index++, done,
                         std::min(options.chunk, plan[s].count - done)});
     }
+    left_[s] = index;
   }
+  first_task_.push_back(tasks_.size());
   verdicts_.resize(tasks_.size());
 }
 
@@ -232,10 +237,31 @@ bool SweepWork::Skipped(const ChunkTask& task) const {
   return task.index > stops_[task.slice].load();
 }
 
+std::pair<size_t, size_t> SweepWork::Chunks(size_t slice) const {
+  return {first_task_[slice], first_task_[slice + 1] - first_task_[slice]};
+}
+
+bool SweepWork::Whole(size_t slice) const {
+  const auto [first, count] = Chunks(slice);
+  const uint64_t stop = stops_[slice].load();
+  for (size_t i = 0; i < count && i <= stop; ++i) {
+    if (!verdicts_[first + i].ran) return false;
+  }
+  return true;
+}
+
+bool SweepWork::Stopping() const {
+  return StopRequested() ||
+         (options_.restarts && options_.restarts->Exhausted());
+}
+
 long SweepWork::Next() {
+  // Chunks that are never taken are never done: their slices stay unfinished
+  // and so not run.
+  if (Stopping()) return -1;
   for (size_t i = next_++; i < tasks_.size(); i = next_++) {
     if (!Skipped(tasks_[i])) return static_cast<long>(i);
-    Done(tasks_[i].length);
+    Done(tasks_[i]);
   }
   return -1;
 }
@@ -247,8 +273,9 @@ void SweepWork::StopAt(const ChunkTask& task) {
   }
 }
 
-void SweepWork::Done(uint64_t patterns) {
-  if (options_.progress) options_.progress->Advance(patterns);
+void SweepWork::Done(const ChunkTask& task) {
+  if (options_.progress) options_.progress->Advance(task.length);
+  if (--left_[task.slice] == 0 && on_slice_done) on_slice_done(task.slice);
 }
 
 void SweepWork::AddProfile(const SweepProfile& p) {

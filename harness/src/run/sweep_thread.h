@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -36,13 +37,24 @@ class SweepWork {
   const std::vector<ChunkTask>& tasks() const { return tasks_; }
   std::vector<ChunkVerdict>& verdicts() { return verdicts_; }
 
-  // The next chunk to run, or -1 when none is left; chunks past their
-  // slice's stop are skipped on the way.
+  // The next chunk to run, or -1 when none is left or the run is stopping;
+  // chunks past their slice's stop are skipped on the way.
   long Next();
   bool Skipped(const ChunkTask& task) const;
   void StopAt(const ChunkTask& task);
-  void Done(uint64_t patterns);  // for the progress line
+  // A chunk is answered or skipped: the progress line advances, and the
+  // last of a slice's chunks calls `on_slice_done` with the slice.
+  void Done(const ChunkTask& task);
   void AddProfile(const SweepProfile& p);
+  // Whether chunks may no longer be sent: a stop, or no restarts left.
+  bool Stopping() const;
+  // Whether every chunk of `slice` up to where it stops has its verdict
+  // (not so for one the run stopped in).
+  bool Whole(size_t slice) const;
+  // The slice's chunks: [first, first + count) of tasks().
+  std::pair<size_t, size_t> Chunks(size_t slice) const;
+
+  std::function<void(size_t slice)> on_slice_done;
 
   // The largest element widths of the plan's inputs and outputs.
   size_t input_width() const { return input_width_; }
@@ -54,6 +66,8 @@ class SweepWork {
   std::vector<ChunkTask> tasks_;
   std::vector<ChunkVerdict> verdicts_;
   std::unique_ptr<std::atomic<uint64_t>[]> stops_;
+  std::unique_ptr<std::atomic<uint64_t>[]> left_;  // chunks, per slice
+  std::vector<size_t> first_task_;                 // per slice, and the end
   std::atomic<size_t> next_{0};
   std::mutex profile_mutex_;
   size_t input_width_ = 1;

@@ -84,7 +84,13 @@ class DiskTest(unittest.TestCase):
         p = capped(*self.run_args(report))
         self.assertEqual(p.returncode, 2, p.stdout + p.stderr)
         self.assertIn("cannot write %s: File too large" % report, p.stderr)
-        self.assertEqual(os.listdir(self.out), [])  # no report, no r.json.tmp
+        # No report, no r.json.tmp; the journal of every result stays, and
+        # --resume with room writes the report without running a case.
+        self.assertEqual(os.listdir(self.out), ["r.json.journal"])
+        p = run_cli(ONNXCTS, *self.run_args(report), "--resume")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertRegex(p.stderr, r"resuming from .*: [1-9][0-9]* finished")
+        self.assertEqual(os.listdir(self.out), ["r.json"])
 
     def test_scratch_files_too_large_to_write_are_exit_2_naming_them(self):
         scratch = os.path.join(self.tmp, "scratch")
@@ -96,6 +102,7 @@ class DiskTest(unittest.TestCase):
         self.assertEqual(p.returncode, 2, p.stdout + p.stderr)
         self.assertRegex(p.stderr, r"cannot write %s/onnxcts-sweep-\w+/"
                          r"input_0\.pb: File too large" % scratch)
+        # Not a slice finished: no report, and no journal either.
         self.assertEqual(os.listdir(self.out), [])
         self.assertEqual(os.listdir(scratch), [])  # the scratch folder too
 
@@ -107,9 +114,9 @@ class DiskTest(unittest.TestCase):
         if out is None:
             self.skipTest("no tmpfs can be mounted here")
         self.assertIn("cannot write %s: No space left on device" % report, out)
-        self.assertTrue(out.endswith("exit 2\nleft:\n"), out)
+        self.assertTrue(out.endswith("exit 2\nleft: r.json.journal\n"), out)
 
-    def test_a_full_disk_under_the_scratch_files_is_exit_2_naming_them(self):
+    def test_a_sweep_without_room_for_its_scratch_files_is_refused(self):
         disk = os.path.join(self.tmp, "disk")
         os.mkdir(disk)
         report = os.path.join(self.out, "s.json")
@@ -118,8 +125,8 @@ class DiskTest(unittest.TestCase):
                        "--report", report, scratch=True)
         if out is None:
             self.skipTest("no tmpfs can be mounted here")
-        self.assertRegex(out, r"cannot write %s/onnxcts-sweep-\w+/"
-                         r"input_0\.pb: No space left on device" % disk)
+        self.assertIn("not enough space in %s for the sweep's scratch files"
+                      % disk, out)
         self.assertTrue(out.endswith("exit 2\nleft:\n"), out)
         self.assertEqual(os.listdir(self.out), [])
 

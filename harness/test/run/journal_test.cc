@@ -3,6 +3,7 @@
 // appends, when records reach the disk, and write errors.
 #include "run/journal.h"
 
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -20,6 +21,7 @@
 
 #include "backends/temp_dir.h"
 #include "report/report.h"
+#include "version.h"
 
 namespace onnxcts {
 
@@ -188,7 +190,8 @@ TEST_F(JournalTest, EachLineIsJsonATabAndTheCrc32OfTheJson) {
   const json header = json::parse(lines[0].substr(0, lines[0].find('\t')));
   EXPECT_EQ(header, (json{{"journal", 1},
                           {"tool", "onnxcts"},
-                          {"version", ToolVersion()},
+                          {"version", fmt::format("{} ({})", ToolVersion(),
+                                                  BuildCommit())},
                           {"command", "run"},
                           {"arguments", kHeader.arguments},
                           {"suite", kHeader.suite}}));

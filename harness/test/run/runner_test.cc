@@ -127,8 +127,10 @@ TEST(Runner, RunCasesGivesOneThreadsResultsWithABackendPerThread) {
     return std::make_shared<OneThreadBackend>(strays);
   };
   std::atomic<size_t> done{0};
+  RunHooks hooks;
+  hooks.done = [&] { ++done; };
   const std::vector<CaseResult> results =
-      RunCases(selected, 3, backend_for, options, [&] { ++done; });
+      RunCases(selected, 3, backend_for, options, hooks);
   std::vector<std::string> got;
   for (const CaseResult& r : results) got.push_back(Key(r));
   EXPECT_EQ(got, expected);

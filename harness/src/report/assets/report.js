@@ -12,7 +12,7 @@
   const kStatusOrder = [
     'fail', 'crash', 'timeout', 'error', 'invalid_output', 'protocol_error',
     'unexpected_pass', 'deviation', 'invalid_test_data', 'not_supported',
-    'expected_fail', 'rejected', 'pass'];
+    'expected_fail', 'rejected', 'not_run', 'pass'];
   const kClassColours = {
     zero: '#c5ced4', subnormal: '#a9cbe3', normal: '#e4ecf3', inf: '#c4b3e6',
     qnan: '#b3ded4', snan: '#d3ead0', int_negative: '#d9cfee',

@@ -1,0 +1,95 @@
+// What `run` and `sweep` share as long runs: the journal beside the report
+// and --resume, the stop on a signal or --max-seconds, the worker memory
+// cap, the restart budget, and the exit code that says whether everything
+// was checked.
+#ifndef ONNXCTS_HARNESS_LONG_RUN_H_
+#define ONNXCTS_HARNESS_LONG_RUN_H_
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "core/result.h"
+#include "run/journal.h"
+#include "run/restart_budget.h"
+
+namespace onnxcts {
+
+struct LongRunArgs {
+  bool resume = false;
+  double max_seconds = 0;  // 0: no limit
+  std::string worker_memory;
+  int max_restarts = 10;
+  bool allow_empty = false;
+};
+
+// AddLongRunOptions()
+//
+// --resume, --max-seconds, --worker-memory, --max-restarts, --allow-empty.
+void AddLongRunOptions(CLI::App& cmd, LongRunArgs& args);
+
+// The arguments of a run that the journal must agree on: every option the
+// results depend on, by name. Those that do not (--threads, the budgets)
+// are left out, so that a run may resume on another machine's cores.
+nlohmann::json JournalArguments(const CLI::App& cmd);
+
+class LongRun {
+ public:
+  // Starts watching for a stop (so: before any other thread starts) and
+  // sets the worker memory cap. With a
+  // report path, opens its journal (`<report>.journal`): resumed with
+  // --resume, else started afresh. Throws for a journal that disagrees.
+  LongRun(const LongRunArgs& args, const std::string& report,
+          const JournalHeader& header, std::vector<std::string> argv);
+
+  // A fresh journal that holds nothing goes with a run that ended by an
+  // exception (no room, a backend that would not start): no litter.
+  ~LongRun();
+
+  // What an earlier run finished, by key (empty without --resume).
+  const std::map<std::string, std::vector<CaseResult>>& done() const {
+    return done_;
+  }
+
+  // A finished case or slice, for the journal.
+  void Record(const std::string& key, const std::vector<CaseResult>& results);
+  RestartBudget& restarts() { return restarts_; }
+
+  // After a run a signal stopped: flushes the journal, says how to resume,
+  // and gives 130 (SIGINT) or 143 (SIGTERM); nothing when no signal came.
+  // `total`: the cases or slices of the whole run.
+  std::optional<int> Interrupted(size_t total);
+
+  // After the report is written: a complete run's journal is removed, an
+  // incomplete one's is kept for --resume. Prints the summary line and
+  // gives the exit code: 3 when some did not run, else 1 when a result
+  // failed, 2 when nothing was checked (unless --allow-empty), else 0.
+  int Finish(const std::vector<CaseResult>& results, size_t checked_cases,
+             bool failed);
+
+ private:
+  std::string ResumeCommand() const;
+
+  LongRunArgs args_;
+  std::vector<std::string> argv_;
+  std::optional<Journal> journal_;
+  std::string journal_path_;
+  std::map<std::string, std::vector<CaseResult>> done_;
+  RestartBudget restarts_;
+  std::atomic<size_t> recorded_{0};
+  bool ended_ = false;  // Interrupted() or Finish() had the last word
+};
+
+// The journal of a report: "<report>.journal".
+std::string JournalPath(const std::string& report);
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_LONG_RUN_H_
