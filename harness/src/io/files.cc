@@ -11,6 +11,7 @@
 #include <system_error>
 
 #include "core/input_error.h"
+#include "core/write_all.h"
 
 namespace onnxcts {
 namespace fs = std::filesystem;
@@ -121,15 +122,8 @@ namespace {
                            std::strerror(error));
 }
 
-void WriteAll(int fd, std::string_view bytes, const fs::path& file) {
-  while (!bytes.empty()) {
-    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    // write() returns 0 for a non-empty buffer only on odd devices; call it
-    // what a full disk would be rather than loop.
-    if (n <= 0) WriteFailed(file, n < 0 ? errno : ENOSPC);
-    bytes.remove_prefix(static_cast<size_t>(n));
-  }
+void WriteOrThrow(int fd, std::string_view bytes, const fs::path& file) {
+  if (const int error = WriteAll(fd, bytes)) WriteFailed(file, error);
 }
 
 }  // namespace
@@ -143,7 +137,7 @@ void WriteFileAtomic(const fs::path& file, std::string_view bytes) {
                              file.string() + ": " + std::strerror(errno));
   }
   try {
-    WriteAll(fd, bytes, file);
+    WriteOrThrow(fd, bytes, file);
     // mkstemp makes the file private; test data is meant to be shared.
     if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0) {
       WriteFailed(file, errno);
@@ -166,7 +160,7 @@ void WriteFileParts(const fs::path& file,
       ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) WriteFailed(file, errno);
   try {
-    for (std::string_view part : parts) WriteAll(fd, part, file);
+    for (std::string_view part : parts) WriteOrThrow(fd, part, file);
   } catch (...) {
     ::close(fd);
     ::unlink(file.c_str());  // a short file must not be read as a whole one

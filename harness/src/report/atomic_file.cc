@@ -9,6 +9,8 @@
 #include <string>
 #include <system_error>
 
+#include "core/write_all.h"
+
 namespace onnxcts {
 namespace {
 
@@ -18,16 +20,10 @@ namespace {
                           what + " " + p.string());
 }
 
-void WriteAll(int fd, std::string_view contents,
-              const std::filesystem::path& path) {
-  while (!contents.empty()) {
-    const ssize_t n = write(fd, contents.data(), contents.size());
-    if (n < 0 && errno == EINTR) continue;
-    // A full disk (ENOSPC), a file-size limit (EFBIG, SIGXFSZ being
-    // ignored) or a failing device (EIO) ends here; a write of nothing is
-    // taken for a full disk rather than retried for ever.
-    if (n <= 0) Fail("cannot write", path, n < 0 ? errno : ENOSPC);
-    contents.remove_prefix(static_cast<size_t>(n));
+void WriteOrThrow(int fd, std::string_view contents,
+                  const std::filesystem::path& path) {
+  if (const int error = WriteAll(fd, contents)) {
+    Fail("cannot write", path, error);
   }
 }
 
@@ -50,7 +46,7 @@ void WriteFileAtomically(const std::filesystem::path& path,
   const int fd = mkostemp(temp.data(), O_CLOEXEC);
   if (fd < 0) Fail("cannot create a temporary file for", path, errno);
   try {
-    WriteAll(fd, contents, path);
+    WriteOrThrow(fd, contents, path);
     // mkostemp creates the file private; a report is for others to read.
     if (fchmod(fd, 0644) != 0) Fail("cannot set the mode of", path, errno);
     if (fsync(fd) != 0) Fail("cannot flush", path, errno);

@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "core/input_error.h"
+#include "core/write_all.h"
 #include "report/report.h"
 #include "run/journal_line.h"
 
@@ -40,12 +41,7 @@ constexpr auto kDelay = std::chrono::milliseconds(500);  // after a write
 // Written and on disk; fdatasync is enough, as the file's length is data.
 void WriteDurably(int fd, std::string_view bytes,
                   const std::filesystem::path& path) {
-  while (!bytes.empty()) {
-    const ssize_t n = write(fd, bytes.data(), bytes.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) Fail("cannot write", path, errno);
-    bytes.remove_prefix(static_cast<size_t>(n));
-  }
+  if (const int error = WriteAll(fd, bytes)) Fail("cannot write", path, error);
   if (fdatasync(fd) != 0) Fail("cannot write", path, errno);
 }
 
