@@ -21,6 +21,15 @@ const ortPackage =
     require(path.join(ORT_DIR, 'node_modules', 'onnxruntime-node',
                       'package.json'));
 const {type, DTYPES} = require(path.join(ORT_DIR, 'lib', 'onnx_proto'));
+const {loadAddon} = require(path.join(ORT_DIR, 'lib', 'addon'));
+
+// onnxruntime-node 1.30 hands back a copy of a preallocated output, and the
+// ORT worker frees each at once with its addon. Left to the garbage
+// collector, the copies make runs fault in fresh pages (Sign at 4194304
+// elements ran at half the rate it has with them freed), so freeing them
+// here too keeps the worker from being held against a slowed ORT.
+// ONNXCTS_ORT_ADDON=off measures without, as the worker then runs.
+const {addon} = process.env.ONNXCTS_ORT_ADDON === 'off' ? {} : loadAddon();
 
 // The op version each model imports: the newest, which allows every dtype
 // the kernels benchmark for that op.
@@ -97,6 +106,13 @@ function refusal(e) {
   return {status: 'no kernel', message};
 }
 
+// One run into the preallocated `fetches`, freeing the copy (see addon).
+async function run(session, feeds, fetches) {
+  const results = await session.run(feeds, fetches);
+  const copy = results.y.data.buffer;
+  if (addon && copy !== fetches.y.data.buffer) addon.release(copy);
+}
+
 // A run may get a fresh output buffer below the JS API, whatever buffer was
 // passed in; until the process recycles those (some runs later, for some
 // ops never) each run faults in new pages, which on a virtual machine costs
@@ -105,7 +121,7 @@ function refusal(e) {
 async function warmUp(session, feeds, fetches) {
   for (let i = 0; i < MAX_WARM_UP_RUNS; ++i) {
     const before = process.resourceUsage().minorPageFault;
-    await session.run(feeds, fetches);
+    await run(session, feeds, fetches);
     if (process.resourceUsage().minorPageFault - before < 16) return;
   }
 }
@@ -136,7 +152,7 @@ async function measure(op, dtypeName, n, repetitions) {
   const rates = [];
   for (let r = 0; r < repetitions; ++r) {
     const start = process.hrtime.bigint();
-    for (let i = 0; i < loops; ++i) await session.run(feeds, fetches);
+    for (let i = 0; i < loops; ++i) await run(session, feeds, fetches);
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     rates.push(n * loops / seconds);
   }

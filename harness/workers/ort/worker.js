@@ -7,8 +7,18 @@
 //
 // Reads one JSON request per line on stdin and writes one JSON answer per
 // line on stdout; everything else goes to stderr. Protocol 2 adds run
-// requests whose tensors live in the memory at file descriptor 3.
+// requests whose tensors live in the memory at file descriptor 3, which
+// the worker maps with its addon (lib/addon.js), or without it reads and
+// writes with pread and pwrite. ONNXCTS_ORT_ADDON=off runs as if the addon
+// were not built, =on fails to start unless it loads.
 'use strict';
+
+// A worker lives for a few seconds of a sweep, in which TurboFan would
+// compile the request path (with all it inlines) at a cost of about 0.3 s
+// of CPU, more than the optimized code then saves, on the cores that ORT
+// and the harness need. A budget 150 times V8's default leaves TurboFan to
+// code that runs hot for longer: long loops, long suites.
+require('node:v8').setFlagsFromString('--interrupt-budget=10000000');
 
 // stdout carries answers only: send every console printer to stderr before
 // any module gets a chance to print.
@@ -16,16 +26,19 @@ for (const k of ['log', 'info', 'debug', 'dir', 'table']) {
   console[k] = console.error;
 }
 
-const readline = require('node:readline');
 const {loadRuntime, RUNTIMES} = require('./lib/runtime');
 const {Runner} = require('./lib/runner');
 const memory = require('./lib/memory');
+const {loadAddon} = require('./lib/addon');
+const {LineReader, writeLine} = require('./lib/lines');
+const {CopiedMemory} = require('./lib/copied_memory');
+const {MappedMemory} = require('./lib/mapped_memory');
 
 // The protocol versions this worker speaks, oldest first.
 const PROTOCOLS = [1, 2];
 
 function send(answer) {
-  process.stdout.write(JSON.stringify(answer) + '\n');
+  writeLine(JSON.stringify(answer));
 }
 
 const USAGE = `usage: worker.js [--runtime ${Object.keys(RUNTIMES).join('|')}]`;
@@ -42,6 +55,31 @@ function parseArgs(argv) {
   return runtime;
 }
 
+// {addon} or {problem}, as ONNXCTS_ORT_ADDON (`want`) says: 'on', 'off',
+// or unset for the addon where it loads. Throws when 'on' cannot be had.
+function addonAsked(want) {
+  if (want && want !== 'on' && want !== 'off') {
+    throw new Error(`ONNXCTS_ORT_ADDON=${want}: not 'on' or 'off'`);
+  }
+  if (want === 'off') return {problem: ''};
+  const found = loadAddon();
+  if (want === 'on' && !found.addon) {
+    throw new Error(`ONNXCTS_ORT_ADDON=on: ${found.problem}`);
+  }
+  return found;
+}
+
+// The object for the shared memory: mapped with the addon, else read and
+// written through pread and pwrite, which is slower, so say why.
+function openMemory({addon, problem}) {
+  if (addon) return new MappedMemory(memory.FD, addon);
+  if (problem) {
+    console.error('worker: reading the shared memory with pread, for want ' +
+                  `of the addon (scripts/setup builds it): ${problem}`);
+  }
+  return new CopiedMemory(memory.FD);
+}
+
 // Picks the protocol: 2 when the harness offers it and has given the worker
 // its memory, else 1. Sets state.memory for version 2.
 function hello(req, runtime, state) {
@@ -53,7 +91,7 @@ function hello(req, runtime, state) {
   state.memory = null;
   if (offered.includes(2)) {
     if (memory.sharedMemoryOpen()) {
-      state.memory = new memory.SharedMemory();
+      state.memory = openMemory(state.native);
     } else {
       console.error('worker: protocol 2 offered, but file descriptor 3 is ' +
                     'not shared memory; speaking protocol 1');
@@ -92,16 +130,23 @@ function runRequestProblem(req) {
   return '';
 }
 
-async function handle(line, runner, runtime, state) {
+// {req}, the request on `line`, or {answer} saying why there is none.
+function parseRequest(line) {
   let req;
   try {
     req = JSON.parse(line);
   } catch (e) {
-    return {id: null, status: 'error', message: `unreadable request: ${e}`};
+    return {answer: {id: null, status: 'error',
+                     message: `unreadable request: ${e}`}};
   }
   if (req === null || typeof req !== 'object') {
-    return {id: null, status: 'error', message: 'request is not an object'};
+    return {answer: {id: null, status: 'error',
+                     message: 'request is not an object'}};
   }
+  return {req};
+}
+
+async function handle(req, runner, runtime, state) {
   const id = req.id === undefined ? null : req.id;
   if (req.method === 'hello') return hello(req, runtime, state);
   if (req.method === 'run') {
@@ -119,34 +164,30 @@ async function handle(line, runner, runtime, state) {
 
 async function main() {
   let name;
+  let native;
   try {
     name = parseArgs(process.argv.slice(2));
+    native = addonAsked(process.env.ONNXCTS_ORT_ADDON);
   } catch (e) {
     console.error(`worker: ${e.message}\n${USAGE}`);
     process.exit(2);
   }
   const runtime = loadRuntime(name);
-  const runner = new Runner(runtime);
+  const runner = new Runner(runtime, native.addon);
   await runner.start();
-  const state = {memory: null};
-  const lines = readline.createInterface({input: process.stdin});
-  // for-await handles the requests strictly in order, one at a time; lines
-  // that arrive meanwhile (pipelined requests) wait in readline's queue.
-  for await (const line of lines) {
+  const state = {memory: null, native};
+  // One request at a time, strictly in order; lines that arrive meanwhile
+  // (pipelined requests) wait in the pipe or in the reader.
+  const lines = new LineReader();
+  for (let line; (line = await lines.next()) !== null;) {
     if (line.trim() === '') continue;
-    let req = null;
-    try {
-      req = JSON.parse(line);
-    } catch (e) {
-      // handle() answers it.
-    }
+    const {req, answer} = parseRequest(line);
     if (req && req.method === 'shutdown') break;
-    send(await handle(line, runner, runtime, state));
+    send(answer || await handle(req, runner, runtime, state));
   }
-  lines.close();
-  // Exit once the answers have left; ORT's thread pools (node) would
-  // otherwise keep the process alive.
-  process.stdout.write('', () => process.exit(0));
+  // The answers have left (writeLine blocks); ORT's thread pools (node)
+  // would otherwise keep the process alive.
+  process.exit(0);
 }
 
 main().catch((e) => {

@@ -95,8 +95,10 @@ function fitsInFile(t) {
 }
 
 class Runner {
-  // `runtime` is lib/runtime.js's loadRuntime() result.
-  constructor(runtime) {
+  // `runtime` is lib/runtime.js's loadRuntime() result, `addon` lib/addon.js's
+  // or null.
+  constructor(runtime, addon = null) {
+    this.addon = addon;
     this.ort = runtime.ort;
     this.packageName = runtime.packageName;
     this.preallocatedOutputs = runtime.preallocatedOutputs;
@@ -350,18 +352,28 @@ class Runner {
   // (an output of another shape than the model declares), the run without
   // them has the last word.
   async runSession(session, feeds, fetches) {
-    if (fetches) {
-      try {
-        const results = await session.run(feeds, fetches);
-        for (const [name, t] of Object.entries(fetches)) {
-          if (t) results[name] = t;
-        }
-        return results;
-      } catch (e) {
-        // Falls through.
-      }
+    if (!fetches) return session.run(feeds);
+    let results;
+    try {
+      results = await session.run(feeds, fetches);
+    } catch (e) {
+      return session.run(feeds);
     }
-    return session.run(feeds);
+    for (const [name, t] of Object.entries(fetches)) {
+      if (!t) continue;
+      this.drop(results[name], t);
+      results[name] = t;
+    }
+    return results;
+  }
+
+  // Frees `copy`, a tensor ORT returned for the preallocated `kept`, at once
+  // (native/shm.c says why), unless it is `kept` itself.
+  drop(copy, kept) {
+    const buffer = copy?.data?.buffer;
+    if (this.addon && buffer && buffer !== kept.data.buffer) {
+      this.addon.release(buffer);
+    }
   }
 
   readInputs(prepared, files) {

@@ -30,8 +30,16 @@ function installedVersion(packageName) {
   return JSON.parse(fs.readFileSync(file, 'utf8')).version;
 }
 
-function workerArgv(runtime) {
-  return [process.execPath, WORKER, '--runtime', runtime];
+// The ways a protocol 2 worker reaches its memory (ONNXCTS_ORT_ADDON):
+// mapped by the addon ('on'), or with pread and pwrite as without it.
+const ADDON_WAYS = ['on', 'off'];
+
+// The worker's command line; with `addon` ('on' or 'off') the worker runs
+// with ONNXCTS_ORT_ADDON set to it.
+function workerArgv(runtime, addon = null) {
+  const argv = [process.execPath, WORKER, '--runtime', runtime];
+  return addon ? ['/usr/bin/env', `ONNXCTS_ORT_ADDON=${addon}`, ...argv] :
+      argv;
 }
 
 // A running worker: send() writes a line, next() resolves to the next
@@ -132,6 +140,14 @@ class MemoryClient extends Client {
 
   write(offset, bytes) {
     fs.writeSync(this.fd, bytes, 0, bytes.length, offset);
+  }
+
+  // Whether the worker has the memory mapped: /proc/PID/maps names it.
+  mapsMemory() {
+    const target = fs.readlinkSync(`/proc/${this.child.pid}/fd/3`);
+    const name = target.replace(/ \(deleted\)$/, '');
+    return fs.readFileSync(`/proc/${this.child.pid}/maps`, 'utf8')
+        .split('\n').some((line) => line.includes(name));
   }
 
   // Grows the memory to `bytes`, as the harness may between requests.
@@ -255,5 +271,6 @@ function elements(raw, width) {
 module.exports = {
   Client, MemoryClient, writeModel, tempDir, makeCase, makeCases, runRequest,
   readPb, elements, PYTHON,
-  WORKER, RUNTIMES, installedVersion, workerArgv, writeIdentityCase,
+  WORKER, RUNTIMES, ADDON_WAYS, installedVersion, workerArgv,
+  writeIdentityCase,
 };

@@ -1,9 +1,11 @@
 // Runs the ORT worker as a child process over protocol 2 (docs/worker-
-// protocol.md, "Version 2"), on both runtimes: the hello that agrees on it,
-// run requests whose tensors live in shared memory at file descriptor 3 (a
-// memfd, as the harness gives one; a plain file in one test), pipelined
-// requests, slot checks, and the bfloat16 route. Every output is checked
-// bit for bit against expectations computed here from the input bits.
+// protocol.md, "Version 2"), on both runtimes and both ways to the memory
+// (mapped by the addon, or pread and pwrite as without it): the hello that
+// agrees on it, run requests whose tensors live in shared memory at file
+// descriptor 3 (a memfd, as the harness gives one; a plain file in one
+// test), pipelined requests, slot checks, and the bfloat16 route. Every
+// output is checked bit for bit against expectations computed here from the
+// input bits. Also the addon itself.
 'use strict';
 
 const {describe, it, before, after} = require('node:test');
@@ -13,6 +15,7 @@ const path = require('node:path');
 const {execFileSync} = require('node:child_process');
 const sem = require('./semantics');
 const h = require('./helpers');
+const {loadAddon} = require('../lib/addon');
 
 const FLOAT = 1;
 const BOOL = 9;
@@ -71,7 +74,7 @@ function assertBytes(got, want, what) {
                `${what}: first difference at ${firstDifference(got, want)}`);
 }
 
-function v2Tests(runtime) {
+function v2Tests(runtime, addon) {
   let root;
   let client;
   let hello;
@@ -92,7 +95,7 @@ function v2Tests(runtime) {
     m('signF', 'Sign', 13, FLOAT, FLOAT, [FLOAT_SPECIALS.length]);
     m('identityBf16', 'Identity', 13, BFLOAT16, BFLOAT16, [ALL16]);
     m('isnanBf16', 'IsNaN', 20, BFLOAT16, BOOL, [ALL16]);
-    client = new h.MemoryClient(h.workerArgv(runtime), MEMORY_BYTES);
+    client = new h.MemoryClient(h.workerArgv(runtime, addon), MEMORY_BYTES);
     hello = await client.hello([1, 2]);
   });
   after(async () => {
@@ -114,6 +117,13 @@ function v2Tests(runtime) {
     assert.equal(hello.protocol, 2);
     assert.equal(hello.name, h.RUNTIMES[runtime].name);
     assert.equal(hello.version, '1.30.0');
+  });
+
+  it(`${addon === 'on' ? 'maps' : 'does not map'} the memory`, async () => {
+    const req = prepare(models.isnanF16, every16(), FLOAT16, MIB, ALL16, BOOL,
+                        [ALL16]);
+    assert.equal((await client.request(req)).status, 'ok');
+    assert.equal(client.mapsMemory(), addon === 'on');
   });
 
   it('IsNaN-20 float16 gives the bits expected on every pattern', async () => {
@@ -285,13 +295,13 @@ function v2Tests(runtime) {
   });
 }
 
-function helloTests(runtime) {
+function helloTests(runtime, addon) {
   let root;
   before(() => (root = h.tempDir()));
   after(() => fs.rmSync(root, {recursive: true, force: true}));
 
   it('answers 1 to a hello without protocols, memory or not', async () => {
-    const client = new h.MemoryClient(h.workerArgv(runtime), MIB);
+    const client = new h.MemoryClient(h.workerArgv(runtime, addon), MIB);
     const answer = await client.request({method: 'hello', protocol: 1});
     assert.equal(answer.protocol, 1);
     assert.equal(await client.close(), 0);
@@ -300,7 +310,7 @@ function helloTests(runtime) {
   it('answers 1 when offered 2 without memory, and refuses memory requests',
      async () => {
        // Node.js's own epoll descriptor is then at 3: not memory.
-       const client = new h.Client(h.workerArgv(runtime));
+       const client = new h.Client(h.workerArgv(runtime, addon));
        const answer = await client.request({method: 'hello', protocol: 1,
                                             protocols: [1, 2]});
        assert.equal(answer.protocol, 1);
@@ -317,7 +327,7 @@ function helloTests(runtime) {
      });
 
   it('reads and writes a plain file at descriptor 3 too', async () => {
-    const client = new h.MemoryClient(h.workerArgv(runtime), MIB, 'file');
+    const client = new h.MemoryClient(h.workerArgv(runtime, addon), MIB, 'file');
     assert.equal((await client.hello()).protocol, 2);
     const model = h.writeModel(path.join(root, 'm.onnx'), 'IsNaN', 20,
                                FLOAT16, BOOL, [ALL16]);
@@ -369,9 +379,97 @@ describe('preallocated outputs (session.run fetches)', () => {
   }
 });
 
+describe('the addon (native/shm.c)', () => {
+  const {addon, problem} = loadAddon();
+  let root;
+  before(() => {
+    assert.ok(addon, `not built (scripts/setup builds it): ${problem}`);
+    root = h.tempDir();
+  });
+  after(() => fs.rmSync(root, {recursive: true, force: true}));
+
+  it('maps a file shared: what one side writes the other reads', () => {
+    const file = path.join(root, 'shared');
+    fs.writeFileSync(file, Buffer.alloc(2 * 4096));
+    const fd = fs.openSync(file, 'r+');
+    const bytes = new Uint8Array(addon.map(fd, 2 * 4096));
+    bytes[4097] = 0x5A;
+    fs.writeSync(fd, Buffer.from([0xC3]), 0, 1, 10);
+    const seen = Buffer.alloc(1);
+    fs.readSync(fd, seen, 0, 1, 4097);
+    assert.equal(seen[0], 0x5A);
+    assert.equal(bytes[10], 0xC3);
+    fs.closeSync(fd);
+  });
+
+  it('refuses what it cannot map, with the reason', () => {
+    const fd = fs.openSync(path.join(root, 'empty'), 'w+');
+    assert.throws(() => addon.map(fd, 0), /bytes is not a positive size/);
+    assert.throws(() => addon.map(-1, 4096), /fd is not a file descriptor/);
+    assert.throws(() => addon.map(fd), /two arguments/);
+    fs.closeSync(fd);
+    assert.throws(() => addon.map(fd, 4096), /Bad file descriptor/);
+  });
+
+  it('release() frees a buffer, so its views are empty', () => {
+    const buffer = new ArrayBuffer(1 << 20);
+    const view = new Uint8Array(buffer, 16);
+    addon.release(buffer);
+    assert.equal(buffer.byteLength, 0);
+    assert.equal(view.length, 0);
+    assert.throws(() => addon.release(view), /one ArrayBuffer/);
+  });
+
+  it('is missed with the reason when it is not there', () => {
+    const missing = loadAddon(path.join(root, 'shm.node'));
+    assert.equal(missing.addon, undefined);
+    assert.match(missing.problem, /shm\.node: Cannot find module/);
+  });
+});
+
+describe('ONNXCTS_ORT_ADDON', () => {
+  it('refuses a value other than on and off', async () => {
+    const client = new h.Client(['/usr/bin/env', 'ONNXCTS_ORT_ADDON=maybe',
+                                 ...h.workerArgv('node')]);
+    assert.equal(await client.exited, 2);
+    assert.match(client.stderr, /ONNXCTS_ORT_ADDON=maybe: not 'on' or 'off'/);
+  });
+});
+
+// The copies onnxruntime-node returns beside preallocated outputs: the
+// worker frees each, and never the preallocated tensor itself.
+describe('dropped output copies', () => {
+  const {addon} = loadAddon();
+  const {Runner} = require('../lib/runner');
+  const {loadRuntime} = require('../lib/runtime');
+  const runtime = loadRuntime('node');
+  const tensor = (buffer) => new runtime.ort.Tensor(
+      'float32', new Float32Array(buffer), [buffer.byteLength / 4]);
+
+  it('frees the copy and hands back the preallocated tensor', async () => {
+    const kept = tensor(new ArrayBuffer(64));
+    const copy = tensor(new ArrayBuffer(64));
+    const session = {run: async () => ({y: copy})};
+    const results = await new Runner(runtime, addon)
+        .runSession(session, {}, {y: kept});
+    assert.equal(results.y, kept);
+    assert.equal(copy.data.buffer.byteLength, 0);
+    assert.equal(kept.data.buffer.byteLength, 64);
+  });
+
+  it('leaves a result over the preallocated buffer alone', async () => {
+    const buffer = new ArrayBuffer(64);
+    const kept = tensor(buffer);
+    const session = {run: async () => ({y: tensor(buffer)})};
+    await new Runner(runtime, addon).runSession(session, {}, {y: kept});
+    assert.equal(buffer.byteLength, 64);
+  });
+});
+
 for (const runtime of Object.keys(h.RUNTIMES)) {
-  describe(`ORT worker protocol 2, --runtime ${runtime}`,
-           () => v2Tests(runtime));
-  describe(`ORT worker hello, --runtime ${runtime}`,
-           () => helloTests(runtime));
+  for (const addon of h.ADDON_WAYS) {
+    const how = `--runtime ${runtime}, ONNXCTS_ORT_ADDON=${addon}`;
+    describe(`ORT worker protocol 2, ${how}`, () => v2Tests(runtime, addon));
+    describe(`ORT worker hello, ${how}`, () => helloTests(runtime, addon));
+  }
 }

@@ -263,6 +263,59 @@ for (const runtime of Object.keys(h.RUNTIMES)) {
            () => protocolTests(runtime));
 }
 
+// The line framing of lib/lines.js, read from a file in small reads so that
+// lines and characters come split across them.
+describe('request lines', () => {
+  const {LineReader} = require('../lib/lines');
+
+  async function linesOf(text, chunk) {
+    const root = h.tempDir();
+    const file = path.join(root, 'in');
+    fs.writeFileSync(file, text);
+    const fd = fs.openSync(file, 'r');
+    const reader = new LineReader(fd, chunk);
+    const lines = [];
+    for (let l; (l = await reader.next()) !== null;) lines.push(l);
+    fs.closeSync(fd);
+    fs.rmSync(root, {recursive: true, force: true});
+    return lines;
+  }
+
+  it('splits lines however the reads cut them', async () => {
+    const text = '{"a":1}\n\n{"path":"/tmp/d\u00e9j\u00e0/\u6a21\u578b"}\nlast';
+    for (const chunk of [1, 2, 3, 7, 1 << 16]) {
+      assert.deepEqual(await linesOf(text, chunk),
+                       ['{"a":1}', '', '{"path":"/tmp/déjà/模型"}', 'last'],
+                       `reads of ${chunk} bytes`);
+    }
+  });
+
+  it('ends without a line on empty input', async () => {
+    assert.deepEqual(await linesOf('', 4), []);
+    assert.deepEqual(await linesOf('x\n', 4), ['x']);
+  });
+
+  // A parent may hand over a pipe it had set non-blocking: reads then fail
+  // with EAGAIN until the request comes, and the worker waits for it.
+  it('reads requests from a non-blocking stdin', () => {
+    const script = [
+      'import json, os, subprocess, sys, time',
+      'r, w = os.pipe()',
+      'os.set_blocking(r, False)',
+      'p = subprocess.Popen(sys.argv[1:], stdin=r, stdout=subprocess.PIPE)',
+      'os.close(r)',
+      'time.sleep(0.5)',
+      'os.write(w, b\'{"method":"hello","protocol":1}\\n\')',
+      'answer = json.loads(p.stdout.readline())',
+      'os.close(w)',
+      'print(answer["protocol"], p.wait())',
+    ].join('\n');
+    const out = execFileSync(h.PYTHON, ['-c', script, ...h.workerArgv('node')])
+        .toString().trim();
+    assert.equal(out, '1 0');
+  });
+});
+
 describe('ORT worker command line', () => {
   it('drives onnxruntime-node without --runtime', async () => {
     const client = new h.Client();
