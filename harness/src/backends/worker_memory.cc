@@ -85,8 +85,10 @@ void CapForkedChild(uint64_t bytes) {
 }
 
 bool ShowsOutOfMemory(std::string_view stderr_tail) {
+  // The iterator form: clang 14's ranges reject libstdc++ 12's string_view.
   return std::ranges::any_of(kOutOfMemorySigns, [&](std::string_view sign) {
-    return !std::ranges::search(stderr_tail, sign, SameLetter).empty();
+    return std::search(stderr_tail.begin(), stderr_tail.end(), sign.begin(),
+                       sign.end(), SameLetter) != stderr_tail.end();
   });
 }
 
