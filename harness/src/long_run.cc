@@ -20,10 +20,28 @@ const std::set<std::string> kNotJournaled = {
     "--help",       "--threads",      "--resume",     "--max-seconds",
     "--max-restarts", "--allow-empty", "--profile",   "--worker-memory"};
 
+size_t CheckedCases(const std::vector<CaseResult>& results) {
+  std::set<std::string> ids;
+  for (const CaseResult& r : results) {
+    if (r.status != Status::kNotRun && r.status != Status::kInvalidTestData) {
+      ids.insert(r.case_id);
+    }
+  }
+  return ids.size();
+}
+
 size_t NotRun(const std::vector<CaseResult>& results) {
   size_t n = 0;
   for (const CaseResult& r : results) n += r.status == Status::kNotRun;
   return n;
+}
+
+// A word as a person would type it: quoted only when the shell needs it.
+std::string Shown(const std::string& word) {
+  const bool plain = !word.empty() && word.find_first_not_of(
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+      "_-./=:,+@%") == std::string::npos;
+  return plain ? word : ShellQuote(word);
 }
 
 }  // namespace
@@ -118,14 +136,6 @@ void LongRun::Record(const std::string& key,
   ++recorded_;
 }
 
-// A word as a person would type it: quoted only when the shell needs it.
-static std::string Shown(const std::string& word) {
-  const bool plain = !word.empty() && word.find_first_not_of(
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-      "_-./=:,+@%") == std::string::npos;
-  return plain ? word : ShellQuote(word);
-}
-
 std::string LongRun::ResumeCommand() const {
   std::string command;
   for (const std::string& a : argv_) {
@@ -157,9 +167,14 @@ std::optional<int> LongRun::Interrupted(size_t total) {
   return SignalExitCode(cause);
 }
 
-int LongRun::Finish(const std::vector<CaseResult>& results,
-                    size_t checked_cases, bool failed) {
+int LongRun::Finish(const std::vector<CaseResult>& results, Policy policy,
+                    bool require_support) {
   ended_ = true;
+  const size_t checked_cases = CheckedCases(results);
+  bool failed = false;
+  for (const CaseResult& r : results) {
+    failed |= IsFailure(r.status, policy, require_support);
+  }
   const size_t not_run = NotRun(results);
   fmt::print("{} case(s) checked", checked_cases);
   if (not_run > 0) fmt::print("; {} result(s) not run", not_run);

@@ -71,8 +71,10 @@ class LongRun {
   // incomplete one's is kept for --resume. Prints the summary line and
   // gives the exit code: 3 when some did not run, else 1 when a result
   // failed, 2 when nothing was checked (unless --allow-empty), else 0.
-  int Finish(const std::vector<CaseResult>& results, size_t checked_cases,
-             bool failed);
+  // A case is checked when a result of it says something of the backend
+  // (neither not_run nor invalid_test_data); a failure is as IsFailure().
+  int Finish(const std::vector<CaseResult>& results, Policy policy,
+             bool require_support);
 
  private:
   std::string ResumeCommand() const;

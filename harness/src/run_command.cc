@@ -9,7 +9,6 @@
 #include <cstdlib>
 #include <memory>
 #include <optional>
-#include <set>
 
 #include "commands.h"
 #include "core/input_error.h"
@@ -150,17 +149,6 @@ std::vector<CaseResult> Merged(const std::vector<const TestCase*>& cases,
   return results;
 }
 
-// Cases with a result that says something of the backend.
-size_t Checked(const std::vector<CaseResult>& results) {
-  std::set<std::string> ids;
-  for (const CaseResult& r : results) {
-    if (r.status != Status::kNotRun && r.status != Status::kInvalidTestData) {
-      ids.insert(r.case_id);
-    }
-  }
-  return ids.size();
-}
-
 // A run that would check nothing is refused before it starts: a CI job
 // pointed at the wrong folder must not pass.
 void CheckNotEmpty(const std::vector<TestCase>& cases,
@@ -255,11 +243,7 @@ int Run(const RunArgs& args, const CLI::App& cmd) {
   report.known_failures = Entries(known);
   if (!args.report.empty()) WriteReport(args.report, report);
   PrintSummary(report);
-  bool failed = false;
-  for (const CaseResult& r : report.results) {
-    failed |= IsFailure(r.status, options.policy, args.require_support);
-  }
-  return long_run.Finish(report.results, Checked(report.results), failed);
+  return long_run.Finish(report.results, options.policy, args.require_support);
 }
 
 }  // namespace

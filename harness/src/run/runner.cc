@@ -290,15 +290,6 @@ Backend& ThreadBackends::For(int worker) {
   return *backend;
 }
 
-void ParallelWithBackends(
-    size_t n, int threads, const BackendFor& backend_for,
-    const std::function<void(size_t, Backend&)>& task) {
-  ThreadBackends backends(threads, backend_for);
-  ParallelFor(n, threads, [&](size_t i, int worker) {
-    task(i, backends.For(worker));
-  });
-}
-
 std::vector<CaseResult> NotRun(const TestCase& c, const std::string& why,
                                const RunOptions& options) {
   return Unreadable(c, Status::kNotRun, why, options);

@@ -67,15 +67,6 @@ class ThreadBackends {
   std::vector<std::shared_ptr<Backend>> backends_;
 };
 
-// ParallelWithBackends()
-//
-// Calls `task(i, backend)` once for each i in [0, n) on up to `threads`
-// threads, each thread with the backend `backend_for` gives it on its first
-// task. Rethrows what a task or a backend threw.
-void ParallelWithBackends(
-    size_t n, int threads, const BackendFor& backend_for,
-    const std::function<void(size_t, Backend&)>& task);
-
 // What a run does as it goes besides running cases. Each is called from any
 // thread; none is required.
 struct RunHooks {
