@@ -59,6 +59,7 @@ cmake -S "${root}" -B "${build}" -G Ninja \
   ${ONNXCTS_FUZZ_CMAKE_ARGS:-} >/dev/null
 # shellcheck disable=SC2086
 cmake --build "${build}" --target onnxcts_fuzzers onnxcts_reference_plugin \
+  onnxcts_plugin_host \
   ${ONNXCTS_FUZZ_EXTRA_TARGETS:-}
 
 # Largest input a target may get: its largest seed, at least libFuzzer's
@@ -124,6 +125,9 @@ for source in "${root}"/fuzz/*_fuzzer.cc; do
   options+="timeout = 10"$'\n'
   printf '%s' "${options}" >"${OUT}/${target}.options"
 done
-# The plugin_backend target loads this one from beside itself.
-cp "${build}/lib/onnxcts_reference_plugin.so" "${OUT}/"
-bundle_libs "${targets[@]}" "${OUT}/onnxcts_reference_plugin.so"
+# The plugin_backend target loads this one from beside itself, in the
+# program beside itself that isolated plugins run in.
+cp "${build}/lib/onnxcts_reference_plugin.so" "${build}/bin/onnxcts_plugin_host" \
+  "${OUT}/"
+bundle_libs "${targets[@]}" "${OUT}/onnxcts_reference_plugin.so" \
+  "${OUT}/onnxcts_plugin_host"

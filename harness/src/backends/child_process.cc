@@ -73,21 +73,34 @@ int PollTimeoutMs(ChildProcess::Clock::time_point deadline) {
   return static_cast<int>(std::clamp<int64_t>(left.count(), 0, 1 << 30));
 }
 
-// In the forked child: moves the pipe ends to the agreed descriptors and
-// closes every other one the harness had open. The ends are first copied
-// above 4 so that no dup2 overwrites an end not yet moved.
-void ArrangeChildFds(int request, int answer, int err) {
+// The descriptor on which an exec that failed says why, closed by one that
+// worked.
+constexpr int kExecFailureFd = ChildProcess::kHostMemoryFd + 1;
+
+// In the forked child: moves the pipe ends (and `shared`, unless -1) to the
+// agreed descriptors, and closes every other one the harness had open. The
+// ends are first copied above them all so that no dup2 overwrites an end
+// not yet moved.
+void ArrangeChildFds(int request, int answer, int err, int shared,
+                     int failure) {
   const int r = fcntl(request, F_DUPFD, 10);
   const int a = fcntl(answer, F_DUPFD, 10);
   const int e = fcntl(err, F_DUPFD, 10);
+  const int m = shared < 0 ? -1 : fcntl(shared, F_DUPFD, 10);
+  const int f = fcntl(failure, F_DUPFD, 10);
   const int null = open("/dev/null", O_RDONLY);
-  if (r < 0 || a < 0 || e < 0 || null < 0) _exit(126);
+  if (r < 0 || a < 0 || e < 0 || f < 0 || null < 0 || (shared >= 0 && m < 0)) {
+    _exit(126);
+  }
   dup2(null, 0);
   dup2(e, 1);
   dup2(e, 2);
   dup2(r, ChildProcess::kRequestFd);
   dup2(a, ChildProcess::kAnswerFd);
-  close_range(ChildProcess::kAnswerFd + 1, ~0U, 0);
+  if (m >= 0) dup2(m, ChildProcess::kHostMemoryFd);
+  dup3(f, kExecFailureFd, O_CLOEXEC);
+  if (m < 0) close(ChildProcess::kHostMemoryFd);
+  close_range(kExecFailureFd + 1, ~0U, 0);
 }
 
 void ResetChildSignals() {
@@ -96,11 +109,6 @@ void ResetChildSignals() {
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
-}
-
-void WriteText(int fd, const char* text) {
-  const ssize_t ignored = write(fd, text, std::strlen(text));
-  (void)ignored;
 }
 
 std::string ExitText(int status) {
@@ -176,35 +184,35 @@ std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline,
   return child;
 }
 
-std::unique_ptr<ChildProcess> ChildProcess::Fork(
-    const std::function<int()>& body) {
+std::unique_ptr<ChildProcess> ChildProcess::Exec(
+    const std::vector<std::string>& argv, int shared_fd) {
   IgnoreSigpipe();
-  Pipe in = MakePipe(), out = MakePipe(), err = MakePipe();
+  // Everything the child needs is made before fork: after it, in a harness
+  // of many threads, the child may only make system calls (another thread
+  // may have held the allocator's lock at the fork).
+  std::vector<std::string> args = argv;
+  std::vector<char*> pointers;
+  for (std::string& a : args) pointers.push_back(a.data());
+  pointers.push_back(nullptr);
+  Pipe in = MakePipe(), out = MakePipe(), err = MakePipe(), failed = MakePipe();
   const uint64_t limit = WorkerMemoryLimit();
   const pid_t pid = fork();
   if (pid < 0) throw SystemError("fork");
   if (pid == 0) {
     setpgid(0, 0);
     ResetChildSignals();
-    ArrangeChildFds(in.read, out.write, err.write);
-    CapForkedChild(limit);
-    int code = 125;
-    try {
-      code = body();
-    } catch (const std::exception& e) {
-      // On stderr, where a std::bad_alloc tells DescribeExit() why.
-      WriteText(2, "onnxcts: the forked child ended on an exception: ");
-      WriteText(2, e.what());
-      WriteText(2, "\n");
-    } catch (...) {
-    }
-    _exit(code);
+    ArrangeChildFds(in.read, out.write, err.write, shared_fd, failed.write);
+    CapChild(limit);
+    execv(pointers[0], pointers.data());
+    // Only reached when exec failed: the parent reads why.
+    const int why = errno;
+    const ssize_t ignored = write(kExecFailureFd, &why, sizeof why);
+    (void)ignored;
+    _exit(127);
   }
   // Both sides set the group, so it is set whichever runs first.
   setpgid(pid, pid);
-  close(in.read);
-  close(out.write);
-  close(err.write);
+  for (int fd : {in.read, out.write, err.write, failed.write}) close(fd);
   std::unique_ptr<ChildProcess> child(new ChildProcess);
   child->pid_ = pid;
   child->memory_limit_ = limit;
@@ -212,6 +220,13 @@ std::unique_ptr<ChildProcess> ChildProcess::Fork(
   child->in_fd_ = in.write;
   child->out_fd_ = out.read;
   child->err_fd_ = err.read;
+  int why = 0;
+  const ssize_t got = read(failed.read, &why, sizeof why);  // EOF on exec
+  close(failed.read);
+  if (got == sizeof why) {
+    errno = why;
+    throw SystemError("cannot run " + argv[0]);
+  }
   for (int fd : {child->in_fd_, child->out_fd_, child->err_fd_}) {
     SetNonBlocking(fd);
   }

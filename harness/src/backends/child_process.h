@@ -11,10 +11,10 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "backends/worker_memory.h"  // the cap every child starts under
 
@@ -31,9 +31,11 @@ class ChildProcess {
     kTooLong,  // a line longer than the limit
   };
 
-  // The file descriptors a forked body talks over.
+  // The file descriptors an executed program talks over.
   static constexpr int kRequestFd = 3;
   static constexpr int kAnswerFd = 4;
+  // Where an executed program finds the shared memory it was given.
+  static constexpr int kHostMemoryFd = 5;
 
   // The descriptor a spawned worker finds its shared memory on.
   static constexpr int kSharedMemoryFd = 3;
@@ -46,13 +48,17 @@ class ChildProcess {
   static std::unique_ptr<ChildProcess> Spawn(const std::string& cmdline,
                                              int shared_fd = -1);
 
-  // Fork()
+  // Exec()
   //
-  // Forks a child that runs `body` and exits with its result. The child
-  // reads requests from kRequestFd and writes answers to kAnswerFd; its
-  // stdout and stderr both go to the captured stderr, its stdin is
-  // /dev/null, and no other descriptor of the harness stays open in it.
-  static std::unique_ptr<ChildProcess> Fork(const std::function<int()>& body);
+  // Runs the program at path `argv[0]`, which reads requests from
+  // kRequestFd and writes answers to kAnswerFd, and finds `shared_fd` (when
+  // not -1) as kHostMemoryFd; its stdout and stderr both go to the captured
+  // stderr, its stdin is /dev/null, and no other descriptor of the harness
+  // stays open in it. Between fork and exec the child makes system calls
+  // only, which is what keeps a fork from a harness of many threads safe.
+  // Throws std::runtime_error when the program cannot be run.
+  static std::unique_ptr<ChildProcess> Exec(const std::vector<std::string>& argv,
+                                            int shared_fd = -1);
 
   // Closes the child's input, gives it a moment to exit, then kills its
   // process group and reaps it.

@@ -103,7 +103,7 @@ class PluginBackend : public Backend {
     return CallPlugin(*library_, call, options_.limits);
   }
 
-  // Forks the host child and reads its hello; throws std::runtime_error.
+  // Starts the host child and reads its hello; throws std::runtime_error.
   PluginHello Launch();
   PluginReply CallChild(const PluginCall& call, double timeout_seconds,
                         RunOutcome& outcome);
@@ -122,7 +122,7 @@ class PluginBackend : public Backend {
 
 PluginHello PluginBackend::Launch() {
   PluginHello hello;
-  process_ = LaunchPluginHost(path_, options_.limits, nullptr, 0,
+  process_ = LaunchPluginHost(path_, options_.limits, -1, 0,
                               options_.start_timeout_seconds, hello);
   return hello;
 }

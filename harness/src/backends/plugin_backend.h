@@ -2,7 +2,7 @@
 // onnxcts/backend_plugin.h, version 2 or 1. Only single-node models reach
 // the plugin; any other model is not_supported.
 //
-// By default the plugin runs in a child process (forked from the harness)
+// By default the plugin runs in a child process (onnxcts_plugin_host)
 // that is killed and restarted after a crash, a hang past the run's timeout
 // or a garbled reply, so that each costs one case. `plugin:PATH.so?inprocess`
 // loads it into the harness instead: faster, but a crash ends the run and a

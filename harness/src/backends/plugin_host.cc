@@ -3,15 +3,21 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
+#include <filesystem>
 #include <exception>
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "backends/plugin_library.h"
 
 namespace onnxcts {
 namespace {
+
+namespace fs = std::filesystem;
 
 // The child blocks on its pipes: the harness holds the deadlines.
 bool ReadFull(int fd, char* data, size_t n) {
@@ -116,11 +122,41 @@ int ServePlugin(const std::string& path, const Limits& limits, uint8_t* memory,
   return 0;
 }
 
+std::string PluginHostPath() {
+  if (const char* set = std::getenv("ONNXCTS_PLUGIN_HOST")) return set;
+  std::error_code ignored;
+  const fs::path beside =
+      fs::read_symlink("/proc/self/exe", ignored).parent_path() /
+      "onnxcts_plugin_host";
+  if (access(beside.c_str(), X_OK) == 0) return beside.string();
+  return ONNXCTS_PLUGIN_HOST_BUILT;
+}
+
+std::vector<std::string> PluginHostArguments(const std::string& path,
+                                             const Limits& limits,
+                                             size_t memory_bytes) {
+  return {PluginHostPath(),
+          path,
+          std::to_string(memory_bytes),
+          std::to_string(limits.max_rank),
+          std::to_string(limits.max_elements),
+          std::to_string(limits.max_bytes),
+          std::to_string(limits.max_file_bytes),
+          std::to_string(limits.max_count)};
+}
+
 std::unique_ptr<ChildProcess> LaunchPluginHost(
-    const std::string& path, const Limits& limits, uint8_t* memory,
+    const std::string& path, const Limits& limits, int memory_fd,
     size_t memory_bytes, double start_timeout_seconds, PluginHello& hello) {
-  std::unique_ptr<ChildProcess> child = ChildProcess::Fork(
-      [&] { return ServePlugin(path, limits, memory, memory_bytes); });
+  std::unique_ptr<ChildProcess> child;
+  try {
+    child = ChildProcess::Exec(PluginHostArguments(path, limits, memory_bytes),
+                               memory_bytes == 0 ? -1 : memory_fd);
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(std::string(e.what()) +
+                             " (the plugin host; ONNXCTS_PLUGIN_HOST names "
+                             "another)");
+  }
   std::string payload, problem;
   const ChildProcess::Io io = ReadPluginFrame(
       *child, payload, 1 << 20, DeadlineAfter(start_timeout_seconds));

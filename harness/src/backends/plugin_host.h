@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "backends/child_process.h"
 #include "backends/plugin_wire.h"
@@ -18,21 +19,37 @@ namespace onnxcts {
 // ServePlugin()
 //
 // Loads the plugin at `path` and serves calls read from
-// ChildProcess::kRequestFd, answering on ChildProcess::kAnswerFd. Calls of
-// slots run on [memory, memory + memory_bytes), a mapping the child
-// inherited (none when memory_bytes is 0). Returns the exit code: 0 when
-// the harness closed the pipe, 1 on failure.
+// ChildProcess::kRequestFd, answering on ChildProcess::kAnswerFd: the body
+// of the onnxcts_plugin_host program. Calls of slots run on [memory, memory
+// + memory_bytes), the shared memory it mapped (none when memory_bytes is
+// 0). Returns the exit code: 0 when the harness closed the pipe, 1 on
+// failure.
 int ServePlugin(const std::string& path, const Limits& limits,
                 uint8_t* memory = nullptr, size_t memory_bytes = 0);
 
+// PluginHostPath()
+//
+// The onnxcts_plugin_host program: $ONNXCTS_PLUGIN_HOST when set, else the
+// one beside this executable, else the one this build made.
+std::string PluginHostPath();
+
+// PluginHostArguments()
+//
+// The command line of onnxcts_plugin_host serving the plugin at `path` under
+// `limits`, on `memory_bytes` of shared memory found at
+// ChildProcess::kHostMemoryFd.
+std::vector<std::string> PluginHostArguments(const std::string& path,
+                                             const Limits& limits,
+                                             size_t memory_bytes);
+
 // LaunchPluginHost()
 //
-// Forks a child that serves the plugin at `path` (on the memory given, which
-// it inherits mapped as the harness maps it) and reads its hello into
-// `hello`. Throws std::runtime_error, with the child's stderr, when it does
-// not load within `start_timeout_seconds`.
+// Runs onnxcts_plugin_host on the plugin at `path` (and on the first
+// `memory_bytes` of the memfd `memory_fd`, which it maps as the harness
+// does) and reads its hello into `hello`. Throws std::runtime_error, with
+// the child's stderr, when it does not load within `start_timeout_seconds`.
 std::unique_ptr<ChildProcess> LaunchPluginHost(
-    const std::string& path, const Limits& limits, uint8_t* memory,
+    const std::string& path, const Limits& limits, int memory_fd,
     size_t memory_bytes, double start_timeout_seconds, PluginHello& hello);
 
 // ReadPluginFrame()

@@ -127,7 +127,7 @@ class IsolatedPipe final : public ChunkPipe {
     }
     const size_t before = memory_.size();
     memory_.Reserve(bytes);
-    // The child maps the memory as it was when it was forked.
+    // The child maps the memory as it was when it started.
     if (memory_.size() != before) process_.reset();
   }
 
@@ -158,7 +158,7 @@ class IsolatedPipe final : public ChunkPipe {
   Limits limits_;
   double start_timeout_seconds_;
   SharedMemory memory_;
-  std::unique_ptr<ChildProcess> process_;  // forked after memory_ is mapped
+  std::unique_ptr<ChildProcess> process_;  // maps memory_ as it is at start
   SlotCall call_;
   SlotAnswer slot_answer_;
   std::string frame_;
@@ -187,7 +187,7 @@ void IsolatedPipe::Send(const ChunkRequest& request) {
   if (!process_) {
     try {
       PluginHello hello;
-      process_ = LaunchPluginHost(path_, limits_, memory_.data(),
+      process_ = LaunchPluginHost(path_, limits_, memory_.fd(),
                                   memory_.size(), start_timeout_seconds_,
                                   hello);
     } catch (const std::runtime_error& x) {

@@ -3,8 +3,8 @@
 // its outputs there, with no copy and nothing allocated per request.
 //
 // In process the memory is the harness's and the plugin runs inside Send()
-// (depth 1). Isolated, the memory is a memfd mapped MAP_SHARED before the
-// plugin host is forked, so the child inherits the mapping; frames carry only
+// (depth 1). Isolated, the memory is a memfd that the harness and the plugin
+// host (onnxcts_plugin_host) both map MAP_SHARED; frames carry only
 // the node and where its slots are, replies only each output's dtype, dims
 // and size. Two requests may be in flight: the child answers one while the
 // harness makes the next. A crash, a hang past the request's timeout or a

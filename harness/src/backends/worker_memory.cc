@@ -36,20 +36,6 @@ uint64_t Settable(uint64_t bytes) {
   return std::min<uint64_t>(bytes, r.rlim_max);
 }
 
-// The bytes this process maps, from /proc/self/statm; 0 when unreadable.
-uint64_t MappedBytes() {
-  char text[64] = {};
-  const int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return 0;
-  const ssize_t n = read(fd, text, sizeof text - 1);
-  close(fd);
-  uint64_t pages = 0;
-  for (ssize_t i = 0; i < n && text[i] >= '0' && text[i] <= '9'; ++i) {
-    pages = pages * 10 + static_cast<uint64_t>(text[i] - '0');
-  }
-  return pages * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
-}
-
 bool SameLetter(char a, char b) {
   return std::tolower(static_cast<unsigned char>(a)) == b;
 }
@@ -72,14 +58,10 @@ std::string CappedCommand(const std::string& cmdline, uint64_t bytes) {
          " || exit 125\n" + cmdline;
 }
 
-// A forked child's mappings so far are the harness's (its heap, its
-// threads' stacks, the shared memory), none of them the child's doing; the
-// cap counts from there.
-void CapForkedChild(uint64_t bytes) {
+// RLIMIT_AS survives exec, where the program's mappings start afresh.
+void CapChild(uint64_t bytes) {
   if (bytes == 0) return;
-  constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
-  const uint64_t mapped = MappedBytes();
-  const uint64_t cap = Settable(bytes > kMax - mapped ? kMax : mapped + bytes);
+  const uint64_t cap = Settable(bytes);
   const struct rlimit r{cap, cap};
   setrlimit(RLIMIT_AS, &r);
 }

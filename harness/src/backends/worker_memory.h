@@ -15,8 +15,7 @@ namespace onnxcts {
 // SetWorkerMemoryLimit()
 //
 // Caps the address space of every child that ChildProcess::Spawn() and
-// Fork() start from now on at `bytes`; 0, the default, sets no cap. A forked
-// child may map `bytes` beyond what it inherits from the harness.
+// Exec() start from now on at `bytes`; 0, the default, sets no cap.
 void SetWorkerMemoryLimit(uint64_t bytes);
 
 // WorkerMemoryLimit()
@@ -30,11 +29,11 @@ uint64_t WorkerMemoryLimit();
 // (none when 0); the shell exits with status 125 if it cannot.
 std::string CappedCommand(const std::string& cmdline, uint64_t bytes);
 
-// CapForkedChild()
+// CapChild()
 //
-// In a child just forked: caps it at `bytes` beyond what it maps now (none
-// when 0). Makes system calls only.
-void CapForkedChild(uint64_t bytes);
+// In a child just forked, before it execs: caps its address space at
+// `bytes` (none when 0). Makes system calls only.
+void CapChild(uint64_t bytes);
 
 // ShowsOutOfMemory()
 //
