@@ -1,7 +1,8 @@
 // Differential fuzzing of the fast kernels against the oracle: the input
 // picks an op, opset, dtype, IsInf's attributes, a shape and the element
 // bits (see op_input.h), and also the Highway target the kernels dispatch
-// to, a misalignment of the buffers and whether Sign runs in place. Each
+// to, a misalignment of the buffers and whether a kernel whose output has
+// its input's dtype runs in place. Each
 // element of the kernel's output, called directly and through the schema
 // table, must be the oracle's answer; on the first that is not, the finding
 // names op, dtype and pattern and the input is printed.
@@ -17,9 +18,9 @@
 #include <vector>
 
 #include "finding.h"
-#include "onnxcts/kernels.h"
 #include "onnxcts/oracle.h"
-#include "onnxcts/verify.h"
+#include "onnxcts/schema.h"
+#include "onnxcts/variant.h"
 #include "op_input.h"
 
 namespace onnxcts::fuzz {
@@ -29,32 +30,20 @@ constexpr size_t kMaxMisalignment = 15;
 
 struct Call {
   OpInput op;
-  Variant variant = Variant::kSign;
+  const Variant* variant = nullptr;
   int64_t target = 0;  // a Highway target; 0 for the best one
   size_t misalignment = 0;
-  bool in_place = false;  // Sign only
+  bool in_place = false;  // for variants whose output has the input's dtype
 };
 
-bool Flag(const Attributes& attributes, const char* name) {
-  const auto it = attributes.find(name);
-  if (it == attributes.end()) return true;  // both default to 1
-  const int64_t* value = std::get_if<int64_t>(&it->second);
-  return value == nullptr || *value != 0;
-}
-
-Variant VariantOf(const OpInput& op) {
-  if (op.schema->op == "Sign") return Variant::kSign;
-  if (op.schema->op == "IsNaN") return Variant::kIsNaN;
-  const bool pos = Flag(op.attributes, "detect_positive");
-  const bool neg = Flag(op.attributes, "detect_negative");
-  if (pos && neg) return Variant::kIsInf;
-  if (pos) return Variant::kIsInfPositive;
-  return neg ? Variant::kIsInfNegative : Variant::kIsInfNone;
-}
-
-IsInfFlags FlagsOf(Variant v) {
-  return {v == Variant::kIsInf || v == Variant::kIsInfPositive,
-          v == Variant::kIsInf || v == Variant::kIsInfNegative};
+// The variant the call checks: its op's, with each attribute that is not
+// an INT left at its default.
+const Variant* VariantOf(const OpInput& op) {
+  Attributes ints;
+  for (const auto& [name, value] : op.attributes) {
+    if (std::holds_alternative<int64_t>(value)) ints.emplace(name, value);
+  }
+  return VariantFor(*op.schema, ints);
 }
 
 const std::vector<int64_t>& Targets() {
@@ -99,29 +88,20 @@ class Buffer {
   uint8_t* data_;
 };
 
-size_t OutputWidth(const Call& call) {
-  return call.variant == Variant::kSign ? Info(call.op.dtype).bytes() : 1;
+const DTypeInfo& OutputType(const Call& call) {
+  return OutputType(*call.variant, Info(call.op.dtype));
 }
 
 // Runs the kernel of the call's variant directly on `in` into `out`.
 void RunDirect(const Call& call, const uint8_t* in, uint8_t* out, size_t n) {
-  const DType t = call.op.dtype;
-  switch (call.variant) {
-    case Variant::kSign:
-      return Sign(t, in, out, n);
-    case Variant::kIsNaN:
-      return IsNaN(t, in, out, n);
-    default:
-      return IsInf(t, in, out, n, FlagsOf(call.variant));
-  }
+  call.variant->kernel(Info(call.op.dtype), in, out, n);
 }
 
 // Runs the schema table's kernel, attributes resolved as a node's are.
 void RunSchema(const Call& call, const Attributes& resolved, const uint8_t* in,
                uint8_t* out, size_t n) {
   const OpInput& op = call.op;
-  const DType out_type =
-      call.variant == Variant::kSign ? op.dtype : DType::kBool;
+  const DType out_type = call.variant->to_bool ? DType::kBool : op.dtype;
   const ConstTensorView inputs[] = {{op.dtype, in, op.dims, n}};
   const TensorView outputs[] = {{out_type, out, op.dims, n}};
   op.schema->kernel(std::span(inputs), std::span(outputs), resolved);
@@ -137,15 +117,14 @@ std::string Hex(uint64_t bits) {
 void Check(const Call& call, const uint8_t* in, const uint8_t* out, size_t n,
            const char* path, const uint8_t* data, size_t size) {
   const DTypeInfo& t = Info(call.op.dtype);
-  const DTypeInfo& ot =
-      call.variant == Variant::kSign ? t : Info(DType::kUint8);
+  const DTypeInfo& ot = OutputType(call);
   for (size_t i = 0; i < n; ++i) {
     const uint64_t pattern = LoadBits(t, in, i);
-    const uint64_t want = OracleAnswer(t, call.variant, pattern);
+    const uint64_t want = call.variant->oracle(t, pattern);
     const uint64_t got = LoadBits(ot, out, i);
     if (want == got) continue;
     ReportFinding(call.op.Label() + " " + oracle::ClassName(t, pattern),
-                  std::string(VariantName(call.variant)) + " (" + path +
+                  std::string(call.variant->name) + " (" + path +
                       ", target " +
                       (call.target ? hwy::TargetName(call.target) : "best") +
                       ") on pattern " + Hex(pattern) + " at element " +
@@ -175,18 +154,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace onnxcts::fuzz;
   const Call call = ReadCall(data, size);
   const size_t n = call.op.count();
-  const size_t out_bytes = n * OutputWidth(call);
+  const size_t out_bytes = n * OutputType(call).bytes();
   UseTarget(call.target);
   Buffer in(call.op.bytes.size(), call.misalignment);
   if (n != 0)
     std::memcpy(in.data(), call.op.bytes.data(), call.op.bytes.size());
   Buffer out(out_bytes, kMaxMisalignment - call.misalignment);
-  if (!Defines(call.variant, Info(call.op.dtype))) {
+  if (call.variant == nullptr) {
+    ReportFinding(call.op.Label() + " unverified",
+                  "no variant checks this op with these attributes", data,
+                  size);
+    return 0;
+  }
+  if (!call.variant->defines(Info(call.op.dtype))) {
     CheckRefusal(call, in.data(), out.data(), n, data, size);
     return 0;
   }
-  if (call.in_place && call.variant == Variant::kSign) {
-    // Sign may run in place: the buffer then holds input and output.
+  if (call.in_place && !call.variant->to_bool) {
+    // Such a kernel may run in place: the buffer holds input and output.
     Buffer both(call.op.bytes.size(), call.misalignment);
     if (n != 0) std::memcpy(both.data(), in.data(), call.op.bytes.size());
     RunDirect(call, both.data(), both.data(), n);

@@ -1,7 +1,7 @@
 // How the differential fuzzers (kernels, plugin_backend) read one call of
 // an operator from fuzz input, so that both explore the same space: a
 // version of an op from the schema table, an opset at which it is in force,
-// a dtype, IsInf's attributes, a shape and the element bits.
+// a dtype, its flag attributes, a shape and the element bits.
 //
 // The choices come from the end of the input and the elements from its
 // front, verbatim: a dictionary entry at the start ("\xAD\xDE\xEF\xBE")
@@ -58,9 +58,10 @@ inline int LastOpset(const OpSchema& schema) {
   return next ? next - 1 : schema.since_version + kOpsetsPastNewest;
 }
 
-// An attribute of IsInf: left out, one of a few ints, or a float (which a
+// A flag attribute: left out, one of a few ints, or a float (which a
 // conformant backend refuses).
-inline void ReadFlag(FuzzedDataProvider& fdp, const char* name, OpInput& op) {
+inline void ReadFlag(FuzzedDataProvider& fdp, const std::string& name,
+                     OpInput& op) {
   static constexpr int64_t kValues[] = {0, 1, 2, -1};
   const int choice = fdp.ConsumeIntegralInRange(0, 5);
   if (choice == 0) return;
@@ -90,9 +91,8 @@ inline OpInput ReadOpChoice(FuzzedDataProvider& fdp) {
   op.dtype = pick < 0xF0 ? allowed[pick % allowed.size()]
                          : kDTypes[pick % kDTypes.size()].code;
   op.allowed = std::ranges::find(allowed, op.dtype) != allowed.end();
-  if (op.schema->op == "IsInf") {
-    ReadFlag(fdp, "detect_positive", op);
-    ReadFlag(fdp, "detect_negative", op);
+  for (const AttrSpec& a : op.schema->attributes) {
+    if (a.flag) ReadFlag(fdp, std::string(a.name), op);
   }
   return op;
 }

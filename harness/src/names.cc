@@ -13,6 +13,18 @@ std::string KnownDTypes() {
   return all;
 }
 
+// The ops of the variants, each once, in registry order.
+std::string KnownOps() {
+  std::string all;
+  std::string_view last;
+  for (const Variant* v : AllVariants()) {
+    if (v->op == last) continue;
+    all += (all.empty() ? "" : ", ") + std::string(v->op);
+    last = v->op;
+  }
+  return all;
+}
+
 }  // namespace
 
 std::string Lower(std::string_view s) {
@@ -40,20 +52,21 @@ std::vector<const DTypeInfo*> ParseDTypes(
   return rows;
 }
 
-std::vector<Variant> ParseOps(const std::vector<std::string>& names) {
-  if (names.empty()) return {std::begin(kAllVariants), std::end(kAllVariants)};
-  std::vector<Variant> variants;
+std::vector<const Variant*> ParseOps(const std::vector<std::string>& names) {
+  const std::span<const Variant* const> all = AllVariants();
+  if (names.empty()) return {all.begin(), all.end()};
+  std::vector<const Variant*> variants;
   for (const std::string& name : names) {
     bool known = false;
-    for (Variant v : kAllVariants) {
-      if (Lower(VariantOp(v)) == Lower(name)) {
+    for (const Variant* v : all) {
+      if (Lower(v->op) == Lower(name)) {
         variants.push_back(v);
         known = true;
       }
     }
     if (!known) {
       throw std::invalid_argument("unknown op '" + name +
-                                  "' (known: IsInf, IsNaN, Sign)");
+                                  "' (known: " + KnownOps() + ")");
     }
   }
   return variants;
@@ -63,8 +76,8 @@ SuiteFilter ParseSuiteFilter(const std::vector<std::string>& ops,
                              const std::vector<std::string>& dtypes,
                              const std::vector<int>& opsets) {
   SuiteFilter f;
-  for (Variant v : ParseOps(ops)) {
-    const std::string op = Lower(VariantOp(v));
+  for (const Variant* v : ParseOps(ops)) {
+    const std::string op = Lower(v->op);
     if (std::ranges::find(f.ops, op) == f.ops.end()) f.ops.push_back(op);
   }
   if (!dtypes.empty()) {

@@ -17,9 +17,10 @@ namespace onnxcts {
 // std::invalid_argument naming an unknown one.
 std::vector<const DTypeInfo*> ParseDTypes(const std::vector<std::string>& names);
 
-// The variants of the ops named (IsInf stands for its four attribute
-// combinations); all variants when empty. Case-insensitive.
-std::vector<Variant> ParseOps(const std::vector<std::string>& names);
+// The variants of the ops named (an op stands for all its variants: IsInf
+// for its four attribute combinations); all variants when empty.
+// Case-insensitive.
+std::vector<const Variant*> ParseOps(const std::vector<std::string>& names);
 
 // ParseSuiteFilter()
 //

@@ -14,7 +14,7 @@ namespace onnxcts {
 class Progress;
 
 struct SweepOptions {
-  std::vector<Variant> variants;
+  std::vector<const Variant*> variants;
   int threads = 1;
   Progress* progress = nullptr;  // advanced by patterns checked
 };

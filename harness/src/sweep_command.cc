@@ -51,7 +51,7 @@ void PrintRow(const SweepResult& r) {
 void PrintMismatches(const SweepResult& r) {
   for (const Mismatch& m : r.tally.first) {
     fmt::print("  mismatch: {} on {} 0x{:x}: oracle 0x{:x}, kernel 0x{:x}\n",
-               VariantName(m.variant), r.dtype->name, m.input, m.expected,
+               m.variant->name, r.dtype->name, m.input, m.expected,
                m.actual);
   }
 }
@@ -67,7 +67,7 @@ int SweepKernels(const SweepArgs& args) {
   bool agree = true;
   for (const DTypeInfo* t : dtypes) {
     bool applies = false;
-    for (Variant v : options.variants) applies |= Defines(v, *t);
+    for (const Variant* v : options.variants) applies |= v->defines(*t);
     if (!applies) continue;
     Progress progress(std::string(t->name), SweepSize(*t));
     options.progress = &progress;

@@ -87,7 +87,7 @@ void BM_VerifyFloat(benchmark::State& state) {
   uint64_t mismatches = 0;
   for (auto _ : state) {
     mismatches +=
-        VerifyRange(t, kAllVariants, 0x7F000000, 0x7F000000 + kSpan - 1)
+        VerifyRange(t, AllVariants(), 0x7F000000, 0x7F000000 + kSpan - 1)
             .mismatches;
   }
   if (mismatches != 0) state.SkipWithError("kernels disagree with the oracle");

@@ -77,15 +77,16 @@ std::vector<PatternRun> ClassRuns(const DTypeInfo& t, uint64_t first,
   }
 }
 
-RunAnswer AnswerOnRun(const DTypeInfo& t, Variant v, const PatternRun& run) {
+RunAnswer AnswerOnRun(const DTypeInfo& t, const Variant& v,
+                      const PatternRun& run) {
   const uint64_t middle = run.first + (run.last - run.first) / 2;
   const oracle::Classified c = oracle::ClassifyWithSign(t, run.first);
   for (uint64_t p : {middle, run.last}) {
     if (!SameClass(c, oracle::ClassifyWithSign(t, p))) NotOneClass(t, run);
   }
-  const uint64_t a = OracleAnswer(t, v, run.first);
-  const uint64_t m = OracleAnswer(t, v, middle);
-  const uint64_t z = OracleAnswer(t, v, run.last);
+  const uint64_t a = v.oracle(t, run.first);
+  const uint64_t m = v.oracle(t, middle);
+  const uint64_t z = v.oracle(t, run.last);
   if (a == m && m == z) return {false, a};
   if (a == run.first && m == middle && z == run.last) return {true, 0};
   NotOneClass(t, run);

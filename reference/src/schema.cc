@@ -4,18 +4,48 @@
 #include <array>
 #include <vector>
 
+#include "onnxcts/variant.h"
 #include "ops/ops.h"
 
 namespace onnxcts {
 namespace {
 
 // The registry: one line per operator file.
+constexpr OpFile kOps[] = {
+    {IsInfSchemas, IsInfVariants},
+    {IsNaNSchemas, IsNaNVariants},
+    {SignSchemas, SignVariants},
+};
+
 std::vector<OpSchema> CollectSchemas() {
   std::vector<OpSchema> all;
-  for (auto schemas : {IsInfSchemas, IsNaNSchemas, SignSchemas}) {
-    std::ranges::copy(schemas(), std::back_inserter(all));
+  for (const OpFile& op : kOps) {
+    std::ranges::copy(op.schemas(), std::back_inserter(all));
   }
   return all;
+}
+
+std::vector<const Variant*> CollectVariants() {
+  std::vector<const Variant*> all;
+  for (const OpFile& op : kOps) {
+    for (const Variant& v : op.variants()) all.push_back(&v);
+  }
+  return all;
+}
+
+// Whether `attributes` (resolved against `schema`) have the values of `v`.
+bool HasValues(const OpSchema& schema, const Variant& v,
+               const Attributes& attributes) {
+  for (const IntAttribute& a : v.attributes) {
+    const auto it = attributes.find(a.name);
+    const AttrSpec* spec = schema.FindAttribute(a.name);
+    if (it == attributes.end() || spec == nullptr) return false;
+    const int64_t* value = std::get_if<int64_t>(&it->second);
+    if (value == nullptr) return false;
+    const int64_t read = spec->flag ? int64_t{*value != 0} : *value;
+    if (read != a.value) return false;
+  }
+  return true;
 }
 
 // The AttrType that a value's variant alternative stands for.
@@ -56,6 +86,18 @@ bool OpSchema::Allows(std::string_view constraint, DType t) const {
 std::span<const OpSchema> AllSchemas() {
   static const std::vector<OpSchema> all = CollectSchemas();
   return all;
+}
+
+std::span<const Variant* const> AllVariants() {
+  static const std::vector<const Variant*> all = CollectVariants();
+  return all;
+}
+
+const Variant* FindVariant(std::string_view name) {
+  for (const Variant* v : AllVariants()) {
+    if (v->name == name) return v;
+  }
+  return nullptr;
 }
 
 const OpSchema* FindSchema(std::string_view domain, std::string_view op,
@@ -99,6 +141,14 @@ std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes) {
     }
   }
   return "";
+}
+
+const Variant* VariantFor(const OpSchema& schema, Attributes attributes) {
+  if (!ResolveAttributes(schema, attributes).empty()) return nullptr;
+  for (const Variant* v : AllVariants()) {
+    if (v->op == schema.op && HasValues(schema, *v, attributes)) return v;
+  }
+  return nullptr;
 }
 
 }  // namespace onnxcts

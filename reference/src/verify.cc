@@ -4,7 +4,6 @@
 #include <cstring>
 #include <vector>
 
-#include "onnxcts/kernels.h"
 #include "onnxcts/oracle.h"
 #include "simd_scan.h"
 
@@ -15,19 +14,6 @@ namespace {
 // that input and outputs stay in cache.
 constexpr uint64_t kChunk = 1 << 13;
 
-IsInfFlags FlagsOf(Variant v) {
-  switch (v) {
-    case Variant::kIsInfPositive:
-      return {true, false};
-    case Variant::kIsInfNegative:
-      return {false, true};
-    case Variant::kIsInfNone:
-      return {false, false};
-    default:
-      return {true, true};
-  }
-}
-
 // Buffers reused across chunks: allocating them per chunk costs more than
 // the checks themselves.
 struct Scratch {
@@ -35,33 +21,11 @@ struct Scratch {
   std::vector<std::vector<uint8_t>> outputs;
 };
 
-// Runs the kernel of `v` into `out`: one byte per element for the
-// predicates, the input's width for Sign.
-void RunKernel(const DTypeInfo& t, Variant v, const uint8_t* input, size_t n,
-               std::vector<uint8_t>& out) {
-  if (v == Variant::kSign) {
-    out.resize(n * t.bytes());
-    Sign(t.code, input, out.data(), n);
-  } else if (v == Variant::kIsNaN) {
-    out.resize(n);
-    IsNaN(t.code, input, out.data(), n);
-  } else {
-    out.resize(n);
-    IsInf(t.code, input, out.data(), n, FlagsOf(v));
-  }
-}
-
-uint64_t Actual(const DTypeInfo& t, Variant v, const std::vector<uint8_t>& out,
-                size_t i) {
-  return v == Variant::kSign ? LoadBits(t, out.data(), i) : out[i];
-}
-
-uint64_t Expected(const DTypeInfo& t, Variant v, oracle::Classified c,
-                  uint64_t bits) {
-  if (v == Variant::kSign) return oracle::Sign(t, c, bits);
-  if (v == Variant::kIsNaN) return oracle::IsNaN(c) ? 1 : 0;
-  const IsInfFlags f = FlagsOf(v);
-  return oracle::IsInf(c, f.detect_positive, f.detect_negative) ? 1 : 0;
+// Runs the kernel of `v` into `out`, sized for its output type.
+void RunKernel(const DTypeInfo& t, const Variant& v, const uint8_t* input,
+               size_t n, std::vector<uint8_t>& out) {
+  out.resize(n * OutputType(v, t).bytes());
+  v.kernel(t, input, out.data(), n);
 }
 
 // Counts `count` patterns of class `c`.
@@ -77,7 +41,7 @@ void CountClass(const DTypeInfo& t, oracle::Classified c, Tally& tally,
   tally.zeros += c.value_class == oracle::ValueClass::kZero ? count : 0;
 }
 
-Tally VerifyChunk(const DTypeInfo& t, std::span<const Variant> variants,
+Tally VerifyChunk(const DTypeInfo& t, Variants variants,
                   std::span<const uint64_t> patterns) {
   thread_local Scratch scratch;
   const size_t n = patterns.size();
@@ -87,17 +51,17 @@ Tally VerifyChunk(const DTypeInfo& t, std::span<const Variant> variants,
   }
   scratch.outputs.resize(variants.size());
   for (size_t k = 0; k < variants.size(); ++k) {
-    RunKernel(t, variants[k], scratch.input.data(), n, scratch.outputs[k]);
+    RunKernel(t, *variants[k], scratch.input.data(), n, scratch.outputs[k]);
   }
 
   Tally tally;
   tally.patterns = n;
   for (size_t i = 0; i < n; ++i) {
-    const oracle::Classified c = oracle::ClassifyWithSign(t, patterns[i]);
-    CountClass(t, c, tally);
+    CountClass(t, oracle::ClassifyWithSign(t, patterns[i]), tally);
     for (size_t k = 0; k < variants.size(); ++k) {
-      const uint64_t want = Expected(t, variants[k], c, patterns[i]);
-      const uint64_t got = Actual(t, variants[k], scratch.outputs[k], i);
+      const Variant& v = *variants[k];
+      const uint64_t want = v.oracle(t, patterns[i]);
+      const uint64_t got = LoadBits(OutputType(v, t), scratch.outputs[k].data(), i);
       if (want == got) continue;
       ++tally.mismatches;
       if (tally.first.size() < Tally::kKeep) {
@@ -116,13 +80,14 @@ struct PlannedRun {
 
 // Runs and answers for patterns `first` to `last`; counts their patterns
 // and classes into `tally` on the way.
-std::vector<PlannedRun> PlanRuns(const DTypeInfo& t,
-                                 std::span<const Variant> variants,
+std::vector<PlannedRun> PlanRuns(const DTypeInfo& t, Variants variants,
                                  uint64_t first, uint64_t last, Tally& tally) {
   std::vector<PlannedRun> plan;
   for (const PatternRun& run : ClassRuns(t, first, last)) {
     PlannedRun& p = plan.emplace_back(PlannedRun{run, {}});
-    for (Variant v : variants) p.answers.push_back(AnswerOnRun(t, v, run));
+    for (const Variant* v : variants) {
+      p.answers.push_back(AnswerOnRun(t, *v, run));
+    }
     const uint64_t length = run.last - run.first + 1;
     tally.patterns += length;
     CountClass(t, oracle::ClassifyWithSign(t, run.first), tally, length);
@@ -137,10 +102,6 @@ struct Found {
   std::vector<Mismatch> first;
 };
 
-const DTypeInfo& OutputType(const DTypeInfo& t, Variant v) {
-  return v == Variant::kSign ? t : Info(DType::kUint8);
-}
-
 void Record(Found& found, size_t& kept, const Mismatch& m) {
   ++found.count;
   if (kept < Tally::kKeep) {
@@ -152,10 +113,10 @@ void Record(Found& found, size_t& kept, const Mismatch& m) {
 // Outputs `out` of `v` for patterns `at`... (whose bits are `in`) against
 // one answer. The common case is one vector scan or a few memcmp calls; on
 // a mismatch the scan resumes after it, so a few wrong outputs cost little.
-void CheckSegment(const DTypeInfo& t, Variant v, const RunAnswer& answer,
+void CheckSegment(const DTypeInfo& t, const Variant& v, const RunAnswer& answer,
                   uint64_t at, size_t n, const uint8_t* in, const uint8_t* out,
                   Found& found) {
-  const DTypeInfo& ot = OutputType(t, v);
+  const DTypeInfo& ot = OutputType(v, t);
   const size_t width = ot.bytes();
   size_t kept = 0;
   if (answer.echo) {
@@ -167,7 +128,7 @@ void CheckSegment(const DTypeInfo& t, Variant v, const RunAnswer& answer,
       }
       for (size_t i = b; i < b + m; ++i) {
         const uint64_t got = LoadBits(ot, out, i);
-        if (got != at + i) Record(found, kept, {v, at + i, at + i, got});
+        if (got != at + i) Record(found, kept, {&v, at + i, at + i, got});
       }
     }
     return;
@@ -175,20 +136,20 @@ void CheckSegment(const DTypeInfo& t, Variant v, const RunAnswer& answer,
   for (size_t i = 0;; ++i) {
     i += simd::FindNotEqual(ot.bits, out + i * width, n - i, answer.value);
     if (i >= n) return;
-    Record(found, kept, {v, at + i, answer.value, LoadBits(ot, out, i)});
+    Record(found, kept, {&v, at + i, answer.value, LoadBits(ot, out, i)});
   }
 }
 
 // Checks the outputs of variant `k` for patterns `at` to `at + n - 1`
 // against every planned run that overlaps them.
-void CheckChunk(const DTypeInfo& t, Variant v, size_t k,
+void CheckChunk(const DTypeInfo& t, const Variant& v, size_t k,
                 std::span<const PlannedRun> plan, uint64_t at, size_t n,
                 const uint8_t* in, const uint8_t* out, Found& found) {
   const uint64_t end = at + (n - 1);
   auto run = std::ranges::partition_point(
       plan, [&](const PlannedRun& p) { return p.run.last < at; });
   const size_t in_width = t.bytes();
-  const size_t out_width = OutputType(t, v).bytes();
+  const size_t out_width = OutputType(v, t).bytes();
   for (; run != plan.end() && run->run.first <= end; ++run) {
     const uint64_t from = std::max(at, run->run.first);
     const uint64_t to = std::min(end, run->run.last);
@@ -209,32 +170,15 @@ void AddFound(Found& found, Tally& tally) {
 }
 
 // Only the variants whose kernel is defined on `t` are run.
-std::vector<Variant> Applicable(const DTypeInfo& t,
-                                std::span<const Variant> variants) {
-  std::vector<Variant> kept;
-  for (Variant v : variants) {
-    if (Defines(v, t)) kept.push_back(v);
+std::vector<const Variant*> Applicable(const DTypeInfo& t, Variants variants) {
+  std::vector<const Variant*> kept;
+  for (const Variant* v : variants) {
+    if (v->defines(t)) kept.push_back(v);
   }
   return kept;
 }
 
 }  // namespace
-
-std::string_view VariantName(Variant v) {
-  static constexpr std::string_view kNames[] = {
-      "isinf", "isinf_pos", "isinf_neg", "isinf_none", "isnan", "sign"};
-  return kNames[static_cast<int>(v)];
-}
-
-std::string_view VariantOp(Variant v) {
-  if (v == Variant::kSign) return "Sign";
-  return v == Variant::kIsNaN ? "IsNaN" : "IsInf";
-}
-
-bool Defines(Variant v, const DTypeInfo& t) {
-  if (v == Variant::kSign) return t.kind != Kind::kBool;
-  return t.is_float();
-}
 
 void Tally::Append(const Tally& later) {
   patterns += later.patterns;
@@ -247,9 +191,9 @@ void Tally::Append(const Tally& later) {
   }
 }
 
-Tally VerifyPatterns(const DTypeInfo& t, std::span<const Variant> variants,
+Tally VerifyPatterns(const DTypeInfo& t, Variants variants,
                      std::span<const uint64_t> patterns) {
-  const std::vector<Variant> kept = Applicable(t, variants);
+  const std::vector<const Variant*> kept = Applicable(t, variants);
   Tally total;
   for (size_t at = 0; at < patterns.size(); at += kChunk) {
     const size_t n = std::min<size_t>(kChunk, patterns.size() - at);
@@ -258,21 +202,13 @@ Tally VerifyPatterns(const DTypeInfo& t, std::span<const Variant> variants,
   return total;
 }
 
-uint64_t OracleAnswer(const DTypeInfo& t, Variant v, uint64_t pattern) {
-  if (v == Variant::kSign) return oracle::Sign(t, pattern);
-  if (v == Variant::kIsNaN) return oracle::IsNaN(t, pattern) ? 1 : 0;
-  const IsInfFlags f = FlagsOf(v);
-  return oracle::IsInf(t, pattern, f.detect_positive, f.detect_negative) ? 1
-                                                                         : 0;
-}
-
 // 64-bit counters and an inclusive end: the last pattern (0xFFFF for a
 // 16-bit type) is never skipped. The inputs are consecutive patterns, so
 // they are written by a vector fill, and each kernel's outputs are checked
 // against the answers of the class runs they cross.
-Tally VerifyRange(const DTypeInfo& t, std::span<const Variant> variants,
-                  uint64_t first, uint64_t last) {
-  const std::vector<Variant> kept = Applicable(t, variants);
+Tally VerifyRange(const DTypeInfo& t, Variants variants, uint64_t first,
+                  uint64_t last) {
+  const std::vector<const Variant*> kept = Applicable(t, variants);
   Tally total;
   const std::vector<PlannedRun> plan = PlanRuns(t, kept, first, last, total);
   thread_local Scratch scratch;
@@ -284,8 +220,8 @@ Tally VerifyRange(const DTypeInfo& t, std::span<const Variant> variants,
     simd::FillSequence(t.bits, scratch.input.data(), n, at);
     Found found;
     for (size_t k = 0; k < kept.size(); ++k) {
-      RunKernel(t, kept[k], scratch.input.data(), n, scratch.outputs[k]);
-      CheckChunk(t, kept[k], k, plan, at, n, scratch.input.data(),
+      RunKernel(t, *kept[k], scratch.input.data(), n, scratch.outputs[k]);
+      CheckChunk(t, *kept[k], k, plan, at, n, scratch.input.data(),
                  scratch.outputs[k].data(), found);
     }
     AddFound(found, total);
@@ -294,18 +230,18 @@ Tally VerifyRange(const DTypeInfo& t, std::span<const Variant> variants,
   return total;
 }
 
-Tally CheckRange(const DTypeInfo& t, Variant v, uint64_t first,
+Tally CheckRange(const DTypeInfo& t, const Variant& v, uint64_t first,
                  const void* outputs, size_t n) {
   std::vector<uint8_t> input(n * t.bytes());
   FillPatterns(t, first, input.data(), n);
   return CheckRange(t, v, first, input.data(), outputs, n);
 }
 
-Tally CheckRange(const DTypeInfo& t, Variant v, uint64_t first,
+Tally CheckRange(const DTypeInfo& t, const Variant& v, uint64_t first,
                  const void* inputs, const void* outputs, size_t n) {
   Tally tally;
   if (n == 0) return tally;
-  const Variant variants[] = {v};
+  const Variant* const variants[] = {&v};
   const std::vector<PlannedRun> plan =
       PlanRuns(t, variants, first, first + (n - 1), tally);
   Found found;

@@ -24,11 +24,11 @@ class Exhaustive16 : public testing::TestWithParam<std::string> {};
 
 TEST_P(Exhaustive16, KernelsMatchOracleOnEveryPattern) {
   const DTypeInfo& t = *FindDType(GetParam());
-  const Tally tally = VerifyRange(t, kAllVariants, 0, t.all_bits());
+  const Tally tally = VerifyRange(t, AllVariants(), 0, t.all_bits());
   EXPECT_EQ(tally.patterns, t.all_bits() + 1);
   EXPECT_EQ(tally.mismatches, 0u);
   for (const Mismatch& m : tally.first) {
-    ADD_FAILURE() << VariantName(m.variant) << " on " << t.name << " 0x"
+    ADD_FAILURE() << m.variant->name << " on " << t.name << " 0x"
                   << std::hex << m.input << ": want 0x" << m.expected
                   << ", got 0x" << m.actual;
   }

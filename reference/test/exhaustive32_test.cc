@@ -22,11 +22,11 @@ TEST_P(Exhaustive32, KernelsMatchOracleOnEveryPattern) {
   const DTypeInfo& t = Info(dtype);
   const uint64_t first = chunk * kChunkSize;
   const uint64_t last = first + kChunkSize - 1;  // inclusive
-  const Tally tally = VerifyRange(t, kAllVariants, first, last);
+  const Tally tally = VerifyRange(t, AllVariants(), first, last);
   EXPECT_EQ(tally.patterns, kChunkSize);
   EXPECT_EQ(tally.mismatches, 0u);
   for (const Mismatch& m : tally.first) {
-    ADD_FAILURE() << VariantName(m.variant) << " 0x" << std::hex << m.input
+    ADD_FAILURE() << m.variant->name << " 0x" << std::hex << m.input
                   << ": want 0x" << m.expected << ", got 0x" << m.actual;
   }
 }

@@ -21,29 +21,9 @@ namespace {
 void ExpectClean(const Tally& tally, const DTypeInfo& t) {
   EXPECT_EQ(tally.mismatches, 0u) << t.name;
   for (const Mismatch& m : tally.first) {
-    ADD_FAILURE() << VariantName(m.variant) << " on " << t.name << " 0x"
+    ADD_FAILURE() << m.variant->name << " on " << t.name << " 0x"
                   << std::hex << m.input << ": want 0x" << m.expected
                   << ", got 0x" << m.actual;
-  }
-}
-
-// Runs the kernel of `v`: bytes out for the predicates, `t` for Sign.
-void RunVariant(const DTypeInfo& t, Variant v, const void* in, void* out,
-                size_t n) {
-  uint8_t* bytes = static_cast<uint8_t*>(out);
-  switch (v) {
-    case Variant::kSign:
-      return Sign(t.code, in, out, n);
-    case Variant::kIsNaN:
-      return IsNaN(t.code, in, bytes, n);
-    case Variant::kIsInf:
-      return IsInf(t.code, in, bytes, n, {true, true});
-    case Variant::kIsInfPositive:
-      return IsInf(t.code, in, bytes, n, {true, false});
-    case Variant::kIsInfNegative:
-      return IsInf(t.code, in, bytes, n, {false, true});
-    case Variant::kIsInfNone:
-      return IsInf(t.code, in, bytes, n, {false, false});
   }
 }
 
@@ -61,7 +41,7 @@ TEST_P(OnTarget, EveryPatternUpTo16Bits) {
   ForAllOnnxTypes([&]<typename Row>() {
     if constexpr (Row::info.bits <= 16) {
       const DTypeInfo& t = Row::info;
-      const Tally tally = VerifyRange(t, kAllVariants, 0, t.all_bits());
+      const Tally tally = VerifyRange(t, AllVariants(), 0, t.all_bits());
       EXPECT_EQ(tally.patterns, t.all_bits() + 1);
       ExpectClean(tally, t);
     }
@@ -79,12 +59,12 @@ TEST_P(OnTarget, WideSamples) {
           uint64_t{0x80000000}, uint64_t{0xFF800000}, uint64_t{0xFFFFFFFF}}) {
       const uint64_t first = edge - std::min(edge, kHalfSpan);
       const uint64_t last = std::min(t.all_bits(), edge + kHalfSpan);
-      ExpectClean(VerifyRange(t, kAllVariants, first, last), t);
+      ExpectClean(VerifyRange(t, AllVariants(), first, last), t);
     }
   }
   for (const DTypeInfo& t : kDTypes) {
     const std::vector<uint64_t> p = StratifiedPatterns(t, 20261129, 4);
-    ExpectClean(VerifyPatterns(t, kAllVariants, p), t);
+    ExpectClean(VerifyPatterns(t, AllVariants(), p), t);
   }
 }
 
@@ -96,16 +76,16 @@ void CheckShortBuffers(const std::vector<uint64_t>& pool) {
   const DTypeInfo& t = Row::info;
   std::vector<U> in(pool.size()), out(pool.size());
   for (size_t i = 0; i < pool.size(); ++i) in[i] = static_cast<U>(pool[i]);
-  for (Variant v : kAllVariants) {
-    if (!Defines(v, t)) continue;
-    const DTypeInfo& ot = v == Variant::kSign ? t : Info(DType::kUint8);
+  for (const Variant* v : AllVariants()) {
+    if (!v->defines(t)) continue;
+    const DTypeInfo& ot = OutputType(*v, t);
     for (size_t offset = 0; offset < 9; ++offset) {
       for (size_t n = 0; offset + n <= in.size() && n <= 160; ++n) {
         const U* x = in.data() + offset;
-        RunVariant(t, v, x, out.data(), n);
+        v->kernel(t, x, out.data(), n);
         for (size_t i = 0; i < n; ++i) {
-          ASSERT_EQ(LoadBits(ot, out.data(), i), OracleAnswer(t, v, x[i]))
-              << VariantName(v) << " on " << t.name << ", n=" << n
+          ASSERT_EQ(LoadBits(ot, out.data(), i), v->oracle(t, x[i]))
+              << v->name << " on " << t.name << ", n=" << n
               << " offset=" << offset << " i=" << i;
         }
       }
@@ -133,8 +113,9 @@ TEST_P(OnTarget, SignInPlace) {
   std::vector<uint16_t> x(t.all_bits() + 1);
   for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<uint16_t>(i);
   Sign(t.code, x.data(), x.data(), x.size());
-  EXPECT_EQ(CheckRange(t, Variant::kSign, 0, x.data(), x.size()).mismatches,
-            0u);
+  EXPECT_EQ(
+      CheckRange(t, *FindVariant("sign"), 0, x.data(), x.size()).mismatches,
+      0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Hwy, OnTarget,
@@ -150,15 +131,15 @@ TEST(ScalarTail, EveryPatternUpTo16Bits) {
       using U = typename Row::Bits;
       const DTypeInfo& t = Row::info;
       std::vector<U> out(t.all_bits() + 1);
-      for (Variant v : kAllVariants) {
-        if (!Defines(v, t)) continue;
-        const size_t width = v == Variant::kSign ? sizeof(U) : 1;
+      for (const Variant* v : AllVariants()) {
+        if (!v->defines(t)) continue;
+        const size_t width = OutputType(*v, t).bytes();
         uint8_t* bytes = reinterpret_cast<uint8_t*>(out.data());
         for (uint64_t p = 0; p <= t.all_bits(); ++p) {
           const U x = static_cast<U>(p);
-          RunVariant(t, v, &x, bytes + p * width, 1);
+          v->kernel(t, &x, bytes + p * width, 1);
         }
-        const Tally tally = CheckRange(t, v, 0, bytes, out.size());
+        const Tally tally = CheckRange(t, *v, 0, bytes, out.size());
         EXPECT_EQ(tally.patterns, out.size());
         ExpectClean(tally, t);
       }

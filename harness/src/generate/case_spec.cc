@@ -19,12 +19,12 @@ bool Keeps(const SuiteFilter& f, const OpSchema& s) {
   return Keeps(f.ops, Lower(s.op)) && Keeps(f.opsets, s.since_version);
 }
 
-// Every combination of the schema's INT attributes over {1, 0}: IsInf's
-// four; a single empty combination for ops without attributes.
+// Every combination of the schema's flags over {1, 0} (four for two flags);
+// a single empty combination for ops without them.
 std::vector<Attributes> AttributeCombinations(const OpSchema& s) {
   std::vector<Attributes> combos = {{}};
   for (const AttrSpec& a : s.attributes) {
-    if (a.type != AttrType::kInt) continue;
+    if (!a.flag) continue;
     std::vector<Attributes> next;
     for (const Attributes& c : combos) {
       for (int64_t v : {int64_t{1}, int64_t{0}}) {

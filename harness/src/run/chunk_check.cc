@@ -14,32 +14,12 @@
 namespace onnxcts {
 namespace {
 
-int64_t IntAttribute(const CaseSpec& spec, std::string_view name) {
-  const auto it = spec.attributes.find(name);
-  if (it == spec.attributes.end()) return 1;
-  const int64_t* value = std::get_if<int64_t>(&it->second);
-  return value ? *value : 1;
-}
-
-// The verification variant a sweep case runs, when it has one.
-std::optional<Variant> CaseVariant(const CaseSpec& spec) {
-  const std::string_view op = spec.schema->op;
-  if (op == "IsNaN") return Variant::kIsNaN;
-  if (op == "Sign") return Variant::kSign;
-  if (op != "IsInf") return std::nullopt;
-  const bool positive = IntAttribute(spec, "detect_positive") != 0;
-  const bool negative = IntAttribute(spec, "detect_negative") != 0;
-  if (positive && negative) return Variant::kIsInf;
-  if (positive) return Variant::kIsInfPositive;
-  return negative ? Variant::kIsInfNegative : Variant::kIsInfNone;
-}
-
 // Whether every output of the chunk is the oracle's answer, checked run by
 // run: then no element differs and there is nothing to classify.
 bool AllMatchByRuns(const SweepSlice& slice, const SentChunk& chunk) {
   const DTypeInfo& t = Info(slice.spec.dtype);
-  const std::optional<Variant> v = CaseVariant(slice.spec);
-  if (!v || !PatternSpace(t).exhaustive()) return false;
+  const Variant* v = VariantFor(*slice.spec.schema, slice.spec.attributes);
+  if (v == nullptr || !PatternSpace(t).exhaustive()) return false;
   const Tally tally = CheckRange(
       t, *v, slice.first + chunk.offset, chunk.memory + chunk.input.offset,
       chunk.memory + chunk.output.offset, chunk.length);

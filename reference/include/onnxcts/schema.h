@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "onnxcts/dtype.h"
+#include "onnxcts/variant.h"
 
 namespace onnxcts {
 
@@ -35,6 +36,9 @@ struct AttrSpec {
   AttrType type;
   bool required;
   int64_t default_int;  // used when !required and type == kInt
+  // An INT read as a yes or no: any value but 0 means 1. The suite tries 1
+  // and 0.
+  bool flag = false;
 };
 
 struct TypeConstraint {
@@ -112,6 +116,13 @@ std::span<const DType> InputTypes(const OpSchema& schema, size_t index);
 // "" on success, else why they are invalid (unknown name, wrong type,
 // missing required attribute).
 std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes);
+
+// VariantFor()
+//
+// The sweep variant (variant.h) of `schema`'s op whose attribute values are
+// those of `attributes` (defaults filled in, or filled in here); nullptr
+// when the attributes are invalid or no variant has them.
+const Variant* VariantFor(const OpSchema& schema, Attributes attributes);
 
 }  // namespace onnxcts
 

@@ -5,37 +5,18 @@
 
 #include <cstdint>
 #include <span>
-#include <string_view>
 #include <vector>
 
 #include "onnxcts/dtype.h"
+#include "onnxcts/variant.h"
 
 namespace onnxcts {
 
-// The op variants a sweep checks: IsInf with each of its four attribute
-// combinations, IsNaN and Sign.
-enum class Variant : uint8_t {
-  kIsInf,          // detect_positive=1, detect_negative=1
-  kIsInfPositive,  // 1, 0
-  kIsInfNegative,  // 0, 1
-  kIsInfNone,      // 0, 0
-  kIsNaN,
-  kSign,
-};
-
-inline constexpr Variant kAllVariants[] = {
-    Variant::kIsInf,         Variant::kIsInfPositive, Variant::kIsInfNegative,
-    Variant::kIsInfNone,     Variant::kIsNaN,         Variant::kSign};
-
-// "isinf", "isinf_pos", "isinf_neg", "isinf_none", "isnan", "sign".
-std::string_view VariantName(Variant v);
-// The ONNX op a variant runs: "IsInf", "IsNaN" or "Sign".
-std::string_view VariantOp(Variant v);
-// Whether the kernel of `v` is defined on `t` (at any opset).
-bool Defines(Variant v, const DTypeInfo& t);
+// The variants to check: a list of AllVariants()'s entries.
+using Variants = std::span<const Variant* const>;
 
 struct Mismatch {
-  Variant variant;
+  const Variant* variant;
   uint64_t input;
   uint64_t expected;
   uint64_t actual;
@@ -61,20 +42,14 @@ struct Tally {
 // dtype `t` and compares every output with the oracle's answer for its run
 // (see ClassRuns below): a vector compare per run instead of an oracle call
 // per pattern.
-Tally VerifyRange(const DTypeInfo& t, std::span<const Variant> variants,
-                  uint64_t first, uint64_t last);
+Tally VerifyRange(const DTypeInfo& t, Variants variants, uint64_t first,
+                  uint64_t last);
 
 // VerifyPatterns()
 //
 // The same over an explicit list of patterns (samples of 64-bit types).
-Tally VerifyPatterns(const DTypeInfo& t, std::span<const Variant> variants,
+Tally VerifyPatterns(const DTypeInfo& t, Variants variants,
                      std::span<const uint64_t> patterns);
-
-// OracleAnswer()
-//
-// The plain oracle's answer for `v` on one pattern: 0 or 1 for the
-// predicates, the output bits for Sign.
-uint64_t OracleAnswer(const DTypeInfo& t, Variant v, uint64_t pattern);
 
 // Consecutive patterns, `first` to `last` inclusive, on which the oracle sees
 // one value class and one sign.
@@ -103,7 +78,8 @@ struct RunAnswer {
 // The oracle's answer for `v` on `run`, from the plain oracle at the run's
 // first, middle and last patterns. Throws std::logic_error when those do not
 // make one constant or echo answer (a run that is not one class).
-RunAnswer AnswerOnRun(const DTypeInfo& t, Variant v, const PatternRun& run);
+RunAnswer AnswerOnRun(const DTypeInfo& t, const Variant& v,
+                      const PatternRun& run);
 
 // CheckRange()
 //
@@ -111,12 +87,12 @@ RunAnswer AnswerOnRun(const DTypeInfo& t, Variant v, const PatternRun& run);
 // for the predicates, `t` for Sign) for patterns `first`, `first + 1`, ...,
 // with the oracle, run by run: the check VerifyRange makes of each kernel.
 // The tally counts patterns, classes and mismatches.
-Tally CheckRange(const DTypeInfo& t, Variant v, uint64_t first,
+Tally CheckRange(const DTypeInfo& t, const Variant& v, uint64_t first,
                  const void* outputs, size_t n);
 
 // The same, given the inputs too (patterns `first`, `first + 1`, ... as
 // FillPatterns writes them), which saves making them again.
-Tally CheckRange(const DTypeInfo& t, Variant v, uint64_t first,
+Tally CheckRange(const DTypeInfo& t, const Variant& v, uint64_t first,
                  const void* inputs, const void* outputs, size_t n);
 
 // FillPatterns()

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "onnxcts/kernels.h"
+#include "onnxcts/oracle.h"
 #include "onnxcts/type_list.h"
 #include "ops/ops.h"
 #include "simd_kernels.h"
@@ -68,13 +69,46 @@ constexpr TypeConstraint kC10[] = {{"T1", kV10}, {"T2", kBoolOnly}};
 constexpr TypeConstraint kC20[] = {{"T1", kV20}, {"T2", kBoolOnly}};
 
 constexpr AttrSpec kAttrs[] = {
-    {"detect_negative", AttrType::kInt, false, 1},
-    {"detect_positive", AttrType::kInt, false, 1},
+    {"detect_negative", AttrType::kInt, false, 1, true},
+    {"detect_positive", AttrType::kInt, false, 1, true},
 };
 
 constexpr OpSchema kSchemas[] = {
     {"", "IsInf", 10, kPredicateIn, kPredicateOut, kC10, kAttrs, IsInfKernel},
     {"", "IsInf", 20, kPredicateIn, kPredicateOut, kC20, kAttrs, IsInfKernel},
+};
+
+template <bool kPositive, bool kNegative>
+void IsInfVariantKernel(const DTypeInfo& t, const void* in, void* out,
+                        size_t n) {
+  IsInf(t.code, in, static_cast<uint8_t*>(out), n, {kPositive, kNegative});
+}
+
+template <bool kPositive, bool kNegative>
+uint64_t IsInfOracle(const DTypeInfo& t, uint64_t bits) {
+  return oracle::IsInf(t, bits, kPositive, kNegative) ? 1 : 0;
+}
+
+template <bool kPositive, bool kNegative>
+constexpr IntAttribute kFlags[] = {{"detect_negative", kNegative ? 1 : 0},
+                                   {"detect_positive", kPositive ? 1 : 0}};
+
+template <bool kPositive, bool kNegative>
+constexpr Variant IsInfVariant(std::string_view name) {
+  return {name,
+          "IsInf",
+          kFlags<kPositive, kNegative>,
+          true,
+          DefinedOnFloats,
+          IsInfVariantKernel<kPositive, kNegative>,
+          IsInfOracle<kPositive, kNegative>};
+}
+
+constexpr Variant kVariants[] = {
+    IsInfVariant<true, true>("isinf"),
+    IsInfVariant<true, false>("isinf_pos"),
+    IsInfVariant<false, true>("isinf_neg"),
+    IsInfVariant<false, false>("isinf_none"),
 };
 
 }  // namespace
@@ -96,5 +130,6 @@ void IsInf(DType t, const void* bits, uint8_t* out, size_t n,
 }
 
 std::span<const OpSchema> IsInfSchemas() { return kSchemas; }
+std::span<const Variant> IsInfVariants() { return kVariants; }
 
 }  // namespace onnxcts

@@ -4,6 +4,7 @@
 
 #include "bit_predicates.h"
 #include "onnxcts/kernels.h"
+#include "onnxcts/oracle.h"
 #include "onnxcts/type_list.h"
 #include "ops/ops.h"
 #include "simd_kernels.h"
@@ -58,6 +59,20 @@ constexpr OpSchema kSchemas[] = {
     {"", "IsNaN", 20, kPredicateIn, kPredicateOut, kC20, {}, IsNaNKernel},
 };
 
+void IsNaNVariantKernel(const DTypeInfo& t, const void* in, void* out,
+                        size_t n) {
+  IsNaN(t.code, in, static_cast<uint8_t*>(out), n);
+}
+
+uint64_t IsNaNOracle(const DTypeInfo& t, uint64_t bits) {
+  return oracle::IsNaN(t, bits) ? 1 : 0;
+}
+
+constexpr Variant kVariants[] = {
+    {"isnan", "IsNaN", {}, true, DefinedOnFloats, IsNaNVariantKernel,
+     IsNaNOracle},
+};
+
 }  // namespace
 
 void IsNaN(DType t, const void* bits, uint8_t* out, size_t n) {
@@ -74,5 +89,6 @@ void IsNaN(DType t, const void* bits, uint8_t* out, size_t n) {
 }
 
 std::span<const OpSchema> IsNaNSchemas() { return kSchemas; }
+std::span<const Variant> IsNaNVariants() { return kVariants; }
 
 }  // namespace onnxcts

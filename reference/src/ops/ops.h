@@ -9,13 +9,27 @@
 #include <span>
 
 #include "onnxcts/schema.h"
+#include "onnxcts/variant.h"
 
 namespace onnxcts {
 
-// One accessor per operator file: all versions of that operator.
+// What each operator file gives the registry (schema.cc): every version of
+// the operator, and the variants a sweep checks.
+struct OpFile {
+  std::span<const OpSchema> (*schemas)();
+  std::span<const Variant> (*variants)();
+};
+
+// One entry per operator file.
 std::span<const OpSchema> IsInfSchemas();
+std::span<const Variant> IsInfVariants();
 std::span<const OpSchema> IsNaNSchemas();
+std::span<const Variant> IsNaNVariants();
 std::span<const OpSchema> SignSchemas();
+std::span<const Variant> SignVariants();
+
+// The kernels of floats only (IsInf, IsNaN).
+inline bool DefinedOnFloats(const DTypeInfo& t) { return t.is_float(); }
 
 // A predicate: X of type T1 in, Y of bool type T2 out (IsInf, IsNaN).
 inline constexpr Formal kPredicateIn[] = {{"X", "T1"}};

@@ -6,6 +6,7 @@
 
 #include "bit_predicates.h"
 #include "onnxcts/kernels.h"
+#include "onnxcts/oracle.h"
 #include "onnxcts/type_list.h"
 #include "ops/ops.h"
 #include "simd_kernels.h"
@@ -86,6 +87,22 @@ constexpr OpSchema kSchemas[] = {
      SignDeviation},
 };
 
+void SignVariantKernel(const DTypeInfo& t, const void* in, void* out,
+                       size_t n) {
+  Sign(t.code, in, out, n);
+}
+
+uint64_t SignOracle(const DTypeInfo& t, uint64_t bits) {
+  return oracle::Sign(t, bits);
+}
+
+bool DefinedOnNumbers(const DTypeInfo& t) { return t.kind != Kind::kBool; }
+
+constexpr Variant kVariants[] = {
+    {"sign", "Sign", {}, false, DefinedOnNumbers, SignVariantKernel,
+     SignOracle},
+};
+
 }  // namespace
 
 void Sign(DType t, const void* bits, void* out, size_t n) {
@@ -107,5 +124,6 @@ void Sign(DType t, const void* bits, void* out, size_t n) {
 }
 
 std::span<const OpSchema> SignSchemas() { return kSchemas; }
+std::span<const Variant> SignVariants() { return kVariants; }
 
 }  // namespace onnxcts
