@@ -61,7 +61,8 @@ Tally VerifyChunk(const DTypeInfo& t, Variants variants,
     for (size_t k = 0; k < variants.size(); ++k) {
       const Variant& v = *variants[k];
       const uint64_t want = v.oracle(t, patterns[i]);
-      const uint64_t got = LoadBits(OutputType(v, t), scratch.outputs[k].data(), i);
+      const uint64_t got =
+          LoadBits(OutputType(v, t), scratch.outputs[k].data(), i);
       if (want == got) continue;
       ++tally.mismatches;
       if (tally.first.size() < Tally::kKeep) {

@@ -142,21 +142,21 @@ TEST(CheckRange, FindsEveryCorruptedSignOutput) {
   std::vector<uint32_t> in(kCount), out(kCount);
   for (size_t i = 0; i < kCount; ++i) in[i] = static_cast<uint32_t>(kFirst + i);
   Sign(t.code, in.data(), out.data(), kCount);
-  EXPECT_EQ(
-      CheckRange(t, *FindVariant("sign"), kFirst, out.data(), kCount).mismatches, 0u);
+  const Variant& sign = *FindVariant("sign");
+  EXPECT_EQ(CheckRange(t, sign, kFirst, out.data(), kCount).mismatches, 0u);
   // A normal, +inf, a signalling NaN, the first quiet NaN, the last pattern.
   const std::vector<size_t> spoiled = {5, 0x7F800000 - kFirst,
                                        0x7F800123 - kFirst, 0x7FC00000 - kFirst,
                                        kCount - 1};
   for (size_t i : spoiled) out[i] ^= 0x10;
-  const Tally tally = CheckRange(t, *FindVariant("sign"), kFirst, out.data(), kCount);
+  const Tally tally = CheckRange(t, sign, kFirst, out.data(), kCount);
   EXPECT_EQ(tally.patterns, kCount);
   EXPECT_EQ(tally.mismatches, spoiled.size());
   ASSERT_EQ(tally.first.size(), spoiled.size());
   for (size_t k = 0; k < spoiled.size(); ++k) {
     const uint64_t p = kFirst + spoiled[k];
     EXPECT_EQ(tally.first[k].input, p);
-    EXPECT_EQ(tally.first[k].expected, FindVariant("sign")->oracle(t, p));
+    EXPECT_EQ(tally.first[k].expected, sign.oracle(t, p));
     EXPECT_EQ(tally.first[k].actual, out[spoiled[k]]);
   }
 }

@@ -57,8 +57,8 @@ class ChildProcess {
   // stays open in it. Between fork and exec the child makes system calls
   // only, which is what keeps a fork from a harness of many threads safe.
   // Throws std::runtime_error when the program cannot be run.
-  static std::unique_ptr<ChildProcess> Exec(const std::vector<std::string>& argv,
-                                            int shared_fd = -1);
+  static std::unique_ptr<ChildProcess> Exec(
+      const std::vector<std::string>& argv, int shared_fd = -1);
 
   // Closes the child's input, gives it a moment to exit, then kills its
   // process group and reaps it.

@@ -5,7 +5,7 @@
 // table), any `n` including zero, at any address: no alignment is needed.
 // They never use the host's arithmetic for a format: every decision is made
 // on bits, from the dtype table. Inputs and outputs may not overlap, except
-// that Sign may run in place.
+// that a kernel whose output has its input's dtype (Sign) may run in place.
 //
 // A dtype that the op does not define (IsNaN on int8, say) throws
 // std::invalid_argument; the op schema table says which dtypes each opset
