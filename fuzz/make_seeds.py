@@ -48,34 +48,37 @@ TARGETS = ["tensor_proto", "model", "test_case", "external_data",
 MAX_CASE_BYTES = 4096  # a generated case above this is not a seed
 MAX_FILE_BYTES = 2048
 
-# The dtype table (reference/include/onnxcts/dtype.h): code, width in bytes,
-# in table order, which the differential targets index.
-DTYPES = [
-    ("float", 1, 4), ("uint8", 2, 1), ("int8", 3, 1), ("uint16", 4, 2),
-    ("int16", 5, 2), ("int32", 6, 4), ("int64", 7, 8), ("bool", 9, 1),
-    ("float16", 10, 2), ("double", 11, 8), ("uint32", 12, 4),
-    ("uint64", 13, 8), ("bfloat16", 16, 2), ("float8e4m3fn", 17, 1),
-    ("float8e4m3fnuz", 18, 1), ("float8e5m2", 19, 1),
-    ("float8e5m2fnuz", 20, 1),
-]
-WIDTH = {name: width for name, _, width in DTYPES}
-CODE = {name: code for name, code, _ in DTYPES}
+# The dtype and schema tables, as `onnxcts schema --json` gives them
+# (load_tables): the differential targets index both in that order.
+DTYPES = []   # (name, code, width in bytes)
+WIDTH = {}
+CODE = {}
+SCHEMAS = []  # (op, since_version, allowed dtypes, flag attribute names)
 
-# The schema table in AllSchemas() order, with the dtypes each version
-# allows in the order of reference/src/ops/*.cc. Only seed quality depends
-# on it: a stale list gives other calls, not wrong ones.
-_F8 = ["float8e4m3fn", "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz"]
-_INTS = ["uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32",
-         "int64"]
-SCHEMAS = [
-    ("IsInf", 10, ["float", "double"]),
-    ("IsInf", 20, ["bfloat16", "double", "float", "float16"] + _F8),
-    ("IsNaN", 9, ["float16", "float", "double"]),
-    ("IsNaN", 13, ["bfloat16", "float16", "float", "double"]),
-    ("IsNaN", 20, ["bfloat16", "double", "float", "float16"] + _F8),
-    ("Sign", 9, ["float16", "float", "double"] + _INTS),
-    ("Sign", 13, ["bfloat16", "float16", "float", "double"] + _INTS),
-]
+
+def load_tables(onnxcts):
+    tables = json.loads(subprocess.run([onnxcts, "schema", "--json"],
+                                       check=True, capture_output=True,
+                                       text=True).stdout)
+    for d in tables["dtypes"]:
+        DTYPES.append((d["name"], d["code"], d["bits"] // 8))
+        WIDTH[d["name"]] = d["bits"] // 8
+        CODE[d["name"]] = d["code"]
+    for sc in tables["schemas"]:
+        input_type = sc["inputs"][0]["type"]
+        allowed = next(c["allowed"] for c in sc["constraints"]
+                       if c["name"] == input_type)
+        flags = [a["name"] for a in sc["attributes"] if a["flag"]]
+        SCHEMAS.append((sc["op"], sc["since_version"], allowed, flags))
+    for name, _, width in DTYPES:
+        if name not in PATTERNS:
+            top = 1 << (8 * width - 1)
+            PATTERNS[name] = [0, 1, 2, top - 1, top, top + 1, 2 * top - 1]
+
+
+def schema_index(op, version):
+    return next(i for i, s in enumerate(SCHEMAS) if s[:2] == (op, version))
+
 
 # A few patterns of every class per dtype: zeros, smallest subnormal,
 # normals, infinities, NaNs; integer edges.
@@ -93,10 +96,6 @@ PATTERNS = {
     "float8e5m2": [0, 0x80, 1, 0x3C, 0xBC, 0x7C, 0xFC, 0x7D, 0x7E, 0xFF],
     "float8e5m2fnuz": [0, 0x80, 1, 0x40, 0xC0, 0x7F, 0xFF],
 }
-for _name, _code, _width in DTYPES:
-    if _name not in PATTERNS:
-        _top = 1 << (8 * _width - 1)
-        PATTERNS[_name] = [0, 1, 2, _top - 1, _top, _top + 1, 2 * _top - 1]
 
 
 def write_seed(target, data):
@@ -395,9 +394,8 @@ def op_call(schema, dtype_pick, flags, rank, lead, elems, kernels):
     f.integral(schema, 0, len(SCHEMAS) - 1)
     f.integral(0, 0, 3)  # opset: the version itself
     f.integral(dtype_pick, 0, 255)
-    if SCHEMAS[schema][0] == "IsInf":
-        for flag in flags:
-            f.integral(flag, 0, 5)
+    for flag in flags[:len(SCHEMAS[schema][3])]:
+        f.integral(flag, 0, 5)
     if kernels:
         f.integral(0, 0, 1)  # Highway target: the first the CPU has
         f.integral(len(elems) % 16, 0, 15)  # misalignment
@@ -410,23 +408,25 @@ def op_call(schema, dtype_pick, flags, rank, lead, elems, kernels):
 
 def differential_seeds():
     for kernels, target in ((True, "kernels"), (False, "plugin_backend")):
-        for s, (op, _, dtypes) in enumerate(SCHEMAS):
+        for s, (op, _, dtypes, flag_names) in enumerate(SCHEMAS):
             for pick, dtype in enumerate(dtypes):
                 elems = elements(dtype, PATTERNS[dtype])
-                flags = (0, 0) if op == "IsInf" else ()  # defaults
+                flags = (0,) * len(flag_names)  # defaults
                 write_seed(target, op_call(s, pick, flags, 1, [], elems,
                                            kernels))
-            if op == "IsInf":
+            if flag_names:
                 # 0 and 1; 1 and 0; 2 and a float (see ReadFlag)
                 for flags in ((1, 2), (2, 1), (3, 5)):
                     elems = elements("float", PATTERNS["float"])
                     write_seed(target, op_call(s, 0, flags, 2, [2], elems,
                                                kernels))
         # Scalars, an empty tensor, and a dtype the schema does not allow.
-        write_seed(target, op_call(6, 1, (), 0, [], b"\x00\x80", kernels))
-        write_seed(target, op_call(2, 0, (), 3, [1, 0], b"", kernels))
-        write_seed(target, op_call(0, 0xF8, (0, 0), 1, [], b"\0" * 8,
-                                   kernels))
+        write_seed(target, op_call(schema_index("Sign", 13), 1, (), 0, [],
+                                   b"\x00\x80", kernels))
+        write_seed(target, op_call(schema_index("IsNaN", 9), 0, (), 3, [1, 0],
+                                   b"", kernels))
+        write_seed(target, op_call(schema_index("IsInf", 10), 0xF8, (0, 0), 1,
+                                   [], b"\0" * 8, kernels))
 
 
 def external_data_seeds():
@@ -631,6 +631,7 @@ def main():
     if args.clean:
         for target in TARGETS:
             shutil.rmtree(CORPORA / target, ignore_errors=True)
+    load_tables(args.onnxcts)
     with tempfile.TemporaryDirectory(prefix="onnxcts-seeds-") as tmp:
         scratch = pathlib.Path(tmp)
         gen = scratch / "gen"

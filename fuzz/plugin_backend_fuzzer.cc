@@ -236,7 +236,6 @@ std::string PipeDisagreement(const RunRequest& request,
 // ---- The run and its judgment -------------------------------------------
 
 Model SingleNode(const OpInput& op) {
-  const bool predicate = op.schema->op != "Sign";
   std::vector<Dim> shape;
   for (int64_t d : op.dims) shape.push_back(Dim{d, ""});
   Model model;
@@ -244,7 +243,7 @@ Model SingleNode(const OpInput& op) {
   model.opsets[""] = op.opset;
   model.inputs.push_back({"x", static_cast<int32_t>(op.dtype), shape});
   model.outputs.push_back(
-      {"y", static_cast<int32_t>(predicate ? DType::kBool : op.dtype), shape});
+      {"y", static_cast<int32_t>(OutputDType(*op.schema, op.dtype)), shape});
   Node node;
   node.op_type = std::string(op.schema->op);
   node.inputs = {"x"};

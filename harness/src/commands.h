@@ -18,6 +18,7 @@ inline constexpr int kExitIncomplete = 3;
 void AddSweepCommand(CLI::App& app, int& exit_code, int argc, char** argv);
 void AddGenerateCommand(CLI::App& app, int& exit_code);
 void AddBackendsCommand(CLI::App& app, int& exit_code);
+void AddSchemaCommand(CLI::App& app, int& exit_code);
 void AddReportCommand(CLI::App& app, int& exit_code);
 // `argc`/`argv` go into the report as the command line.
 void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv);

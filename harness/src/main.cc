@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   onnxcts::AddGenerateCommand(app, exit_code);
   onnxcts::AddReportCommand(app, exit_code);
   onnxcts::AddBackendsCommand(app, exit_code);
+  onnxcts::AddSchemaCommand(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

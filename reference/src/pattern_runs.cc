@@ -1,8 +1,10 @@
 // Class runs: why checking a kernel run by run is still checking it against
 // the oracle on every pattern.
 //
-// The oracle (oracle.cc) answers every variant from a pattern's value class
-// and sign, plus, for Sign of a NaN only, the pattern itself. For a float
+// The oracle (oracle.cc) answers the predicates and Sign from a pattern's
+// value class and sign, plus, for Sign of a NaN only, the pattern itself;
+// Abs and Neg keep a float's exponent and mantissa, and answer an integer
+// from the sign of its value and its two's complement. For a float
 // pattern those come from these tests and no others: the sign bit; the
 // biased exponent (== 0, == all ones, else); the mantissa == 0, == all ones
 // (the finite-only NaN) and its top bit (quiet or signalling NaN). Within
@@ -15,11 +17,14 @@
 // need (an fnuz float has no quiet bit) only makes a run shorter.
 //
 // On such a run every predicate answers one constant, and Sign answers one
-// constant (not a NaN) or the pattern itself (a NaN). AnswerOnRun reads that
-// answer from the plain per-pattern oracle at the run's ends and middle, and
-// refuses a run where they disagree. The tests compare run answers with the
-// per-pattern oracle on every pattern of every dtype up to 16 bits and on
-// random 32-bit stretches.
+// constant (not a NaN) or the pattern itself (a NaN): AnswerOnRun reads
+// which from the plain per-pattern oracle at the run's ends and middle. Abs
+// and Neg answer the pattern with its sign bit cleared or flipped (floats),
+// or negated or not by the run's sign (integers): the op says which
+// (Variant::on_run). Either way AnswerOnRun checks the answer against the
+// plain oracle at those three patterns, and refuses a run where they
+// disagree. The tests compare run answers with the per-pattern oracle on
+// every pattern of every dtype up to 16 bits and on random 32-bit stretches.
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -85,11 +90,17 @@ RunAnswer AnswerOnRun(const DTypeInfo& t, const Variant& v,
     if (!SameClass(c, oracle::ClassifyWithSign(t, p))) NotOneClass(t, run);
   }
   const uint64_t a = v.oracle(t, run.first);
-  const uint64_t m = v.oracle(t, middle);
-  const uint64_t z = v.oracle(t, run.last);
-  if (a == m && m == z) return {false, a};
-  if (a == run.first && m == middle && z == run.last) return {true, 0};
-  NotOneClass(t, run);
+  const uint64_t all = OutputType(v, t).all_bits();
+  RunAnswer answer{false, ~uint64_t{0}, 0};  // the pattern itself
+  if (v.on_run != nullptr) {
+    answer = v.on_run(t, run);
+  } else if (a == v.oracle(t, middle) && a == v.oracle(t, run.last)) {
+    answer = {false, 0, a};
+  }
+  for (uint64_t p : {run.first, middle, run.last}) {
+    if (answer.On(p, all) != v.oracle(t, p)) NotOneClass(t, run);
+  }
+  return answer;
 }
 
 }  // namespace onnxcts

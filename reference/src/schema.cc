@@ -15,6 +15,8 @@ constexpr OpFile kOps[] = {
     {IsInfSchemas, IsInfVariants},
     {IsNaNSchemas, IsNaNVariants},
     {SignSchemas, SignVariants},
+    {AbsSchemas, AbsVariants},
+    {NegSchemas, NegVariants},
 };
 
 std::vector<OpSchema> CollectSchemas() {
@@ -115,6 +117,15 @@ const OpSchema* FindSchema(std::string_view domain, std::string_view op,
 std::span<const DType> InputTypes(const OpSchema& schema, size_t index) {
   const TypeConstraint* c = schema.FindConstraint(schema.inputs[index].type);
   return c == nullptr ? std::span<const DType>{} : c->allowed;
+}
+
+DType OutputDType(const OpSchema& schema, DType input) {
+  const std::string_view out = schema.outputs[0].type;
+  const TypeConstraint* c = schema.FindConstraint(out);
+  if (out == schema.inputs[0].type || c == nullptr || c->allowed.empty()) {
+    return input;
+  }
+  return c->allowed.front();
 }
 
 std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes) {

@@ -111,6 +111,37 @@ void Record(Found& found, size_t& kept, const Mismatch& m) {
   }
 }
 
+// The outputs `out` of patterns `at`... against an answer that is neither a
+// constant nor the pattern itself, a block at a time: the loop that finds
+// no mismatch has no branch in it.
+template <typename U>
+void CheckForm(const Variant& v, const RunAnswer& answer, uint64_t at,
+               size_t n, const uint8_t* out, Found& found, size_t& kept) {
+  const U keep = static_cast<U>(answer.keep);
+  const U flip = static_cast<U>(answer.flip);
+  const U sign = answer.negate ? U(~U{0}) : U{0};  // -p is (p ^ sign) - sign
+  constexpr size_t kBlock = 256;
+  for (size_t b = 0; b < n; b += kBlock) {
+    const size_t m = std::min(kBlock, n - b);
+    bool differs = false;
+    for (size_t i = b; i < b + m; ++i) {
+      const U p = static_cast<U>(at + i);
+      const U signed_p = static_cast<U>((p ^ sign) - sign);
+      const U want = static_cast<U>((signed_p & keep) ^ flip);
+      U got;
+      std::memcpy(&got, out + i * sizeof(U), sizeof(U));
+      differs |= got != want;
+    }
+    if (!differs) continue;
+    for (size_t i = b; i < b + m; ++i) {
+      U got;
+      std::memcpy(&got, out + i * sizeof(U), sizeof(U));
+      const uint64_t want = answer.On(at + i, static_cast<U>(~U{0}));
+      if (got != want) Record(found, kept, {&v, at + i, want, got});
+    }
+  }
+}
+
 // Outputs `out` of `v` for patterns `at`... (whose bits are `in`) against
 // one answer. The common case is one vector scan or a few memcmp calls; on
 // a mismatch the scan resumes after it, so a few wrong outputs cost little.
@@ -120,7 +151,8 @@ void CheckSegment(const DTypeInfo& t, const Variant& v, const RunAnswer& answer,
   const DTypeInfo& ot = OutputType(v, t);
   const size_t width = ot.bytes();
   size_t kept = 0;
-  if (answer.echo) {
+  const uint64_t all = ot.all_bits();
+  if (!v.to_bool && answer.echo(all)) {
     constexpr size_t kBlock = 256;
     for (size_t b = 0; b < n; b += kBlock) {
       const size_t m = std::min(kBlock, n - b);
@@ -134,10 +166,23 @@ void CheckSegment(const DTypeInfo& t, const Variant& v, const RunAnswer& answer,
     }
     return;
   }
+  if (!answer.constant()) {
+    switch (ot.bits) {
+      case 8:
+        return CheckForm<uint8_t>(v, answer, at, n, out, found, kept);
+      case 16:
+        return CheckForm<uint16_t>(v, answer, at, n, out, found, kept);
+      case 32:
+        return CheckForm<uint32_t>(v, answer, at, n, out, found, kept);
+      default:
+        return CheckForm<uint64_t>(v, answer, at, n, out, found, kept);
+    }
+  }
+  const uint64_t value = answer.flip & all;
   for (size_t i = 0;; ++i) {
-    i += simd::FindNotEqual(ot.bits, out + i * width, n - i, answer.value);
+    i += simd::FindNotEqual(ot.bits, out + i * width, n - i, value);
     if (i >= n) return;
-    Record(found, kept, {&v, at + i, answer.value, LoadBits(ot, out, i)});
+    Record(found, kept, {&v, at + i, value, LoadBits(ot, out, i)});
   }
 }
 

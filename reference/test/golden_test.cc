@@ -1,8 +1,9 @@
-// Every example of the ONNX operator documentation for IsInf, IsNaN and Sign,
-// with its published output, run through the schema table's kernels as a
-// backend would reach them. The docs give float32 and float16 examples; the
+// Every example of the ONNX operator documentation for IsInf, IsNaN, Sign and
+// Neg, with its published output, run through the schema table's kernels as
+// a backend would reach them. The docs give float32 and float16 examples; the
 // bfloat16 rows feed the same inputs in bfloat16 (the docs have none), and
-// their outputs are the same booleans.
+// their outputs are the same booleans. Abs's example is random; its rows, and
+// the edges where the spec is silent, are numpy's answers.
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -103,6 +104,42 @@ TEST(Golden, Sign) {
   }
   EXPECT_EQ((RunOp<uint32_t, uint32_t>("Sign", 9, DType::kFloat, Float32Bits(x))),
             Float32Bits(want));
+}
+
+TEST(Golden, Neg) {
+  EXPECT_EQ((RunOp<uint32_t, uint32_t>("Neg", 6, DType::kFloat,
+                                       Float32Bits({-4.0f, 2.0f}))),
+            Float32Bits({4.0f, -2.0f}));
+}
+
+// numpy: negative(0.0) is -0.0, a NaN keeps its payload with the other sign,
+// and int8's -128 is its own negation.
+TEST(Golden, NegEdges) {
+  EXPECT_EQ((RunOp<uint16_t, uint16_t>("Neg", 13, DType::kFloat16,
+                                       std::vector<uint16_t>{0x0000, 0x7E01,
+                                                             0xFC00})),
+            (std::vector<uint16_t>{0x8000, 0xFE01, 0x7C00}));
+  EXPECT_EQ((RunOp<int8_t, int8_t>("Neg", 13, DType::kInt8,
+                                   std::vector<int8_t>{-128, 127, 0})),
+            (std::vector<int8_t>{-128, -127, 0}));
+}
+
+// numpy: abs(-0.0) is 0.0, abs(-inf) is inf, a NaN loses its sign only;
+// int16's -32768 is its own magnitude; unsigned values are their own.
+TEST(Golden, AbsEdges) {
+  EXPECT_EQ((RunOp<uint32_t, uint32_t>(
+                "Abs", 6, DType::kFloat,
+                Float32Bits({-1.5f, -0.0f, -kInf, 2.0f}))),
+            Float32Bits({1.5f, 0.0f, kInf, 2.0f}));
+  EXPECT_EQ((RunOp<uint16_t, uint16_t>("Abs", 13, DType::kBfloat16,
+                                       std::vector<uint16_t>{0xFFC1})),
+            (std::vector<uint16_t>{0x7FC1}));
+  EXPECT_EQ((RunOp<int16_t, int16_t>("Abs", 13, DType::kInt16,
+                                     std::vector<int16_t>{-32768, -7, 7})),
+            (std::vector<int16_t>{-32768, 7, 7}));
+  EXPECT_EQ((RunOp<uint8_t, uint8_t>("Abs", 6, DType::kUint8,
+                                     std::vector<uint8_t>{0, 200, 255})),
+            (std::vector<uint8_t>{0, 200, 255}));
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ void ExpectRunsMatchOracle(const DTypeInfo& t, uint64_t first, uint64_t last) {
     for (const PatternRun& run : runs) {
       const RunAnswer a = AnswerOnRun(t, *v, run);
       for (uint64_t p = run.first;; ++p) {
-        wrong += (a.echo ? p : a.value) != v->oracle(t, p);
+        wrong += a.On(p, OutputType(*v, t).all_bits()) != v->oracle(t, p);
         if (p == run.last) break;
       }
     }
@@ -157,6 +157,29 @@ TEST(CheckRange, FindsEveryCorruptedSignOutput) {
     const uint64_t p = kFirst + spoiled[k];
     EXPECT_EQ(tally.first[k].input, p);
     EXPECT_EQ(tally.first[k].expected, sign.oracle(t, p));
+    EXPECT_EQ(tally.first[k].actual, out[spoiled[k]]);
+  }
+}
+
+// Neg of int16 on every pattern, through the kernel the variant runs: the
+// run check finds each spoiled output, the one of the minimum included.
+TEST(CheckRange, FindsEveryCorruptedNegOutput) {
+  const DTypeInfo& t = Info(DType::kInt16);
+  const Variant& neg = *FindVariant("neg");
+  std::vector<uint16_t> in(t.all_bits() + 1), out(in.size());
+  for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<uint16_t>(i);
+  neg.kernel(t, in.data(), out.data(), in.size());
+  EXPECT_EQ(CheckRange(t, neg, 0, out.data(), out.size()).mismatches, 0u);
+  EXPECT_EQ(out[0x8000], 0x8000);  // -(-32768) wraps to itself
+  EXPECT_EQ(out[1], 0xFFFF);
+  const std::vector<size_t> spoiled = {0, 1, 0x7FFF, 0x8000, 0xFFFF};
+  for (size_t i : spoiled) out[i] ^= 0x0100;
+  const Tally tally = CheckRange(t, neg, 0, out.data(), out.size());
+  EXPECT_EQ(tally.mismatches, spoiled.size());
+  ASSERT_EQ(tally.first.size(), spoiled.size());
+  for (size_t k = 0; k < spoiled.size(); ++k) {
+    EXPECT_EQ(tally.first[k].input, spoiled[k]);
+    EXPECT_EQ(tally.first[k].expected, neg.oracle(t, spoiled[k]));
     EXPECT_EQ(tally.first[k].actual, out[spoiled[k]]);
   }
 }

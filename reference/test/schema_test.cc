@@ -26,7 +26,13 @@ TEST(Schema, VersionInForceAtEachOpset) {
   EXPECT_EQ(VersionAt("Sign", 9), 9);
   EXPECT_EQ(VersionAt("Sign", 13), 13);
   EXPECT_EQ(VersionAt("Sign", 21), 13);
-  EXPECT_EQ(VersionAt("Abs", 13), 0);
+  EXPECT_EQ(VersionAt("Abs", 5), 0);
+  EXPECT_EQ(VersionAt("Abs", 6), 6);
+  EXPECT_EQ(VersionAt("Abs", 12), 6);
+  EXPECT_EQ(VersionAt("Abs", 13), 13);
+  EXPECT_EQ(VersionAt("Neg", 6), 6);
+  EXPECT_EQ(VersionAt("Neg", 21), 13);
+  EXPECT_EQ(VersionAt("Relu", 13), 0);
   EXPECT_EQ(FindSchema("ai.onnx", "Sign", 13), FindSchema("", "Sign", 13));
   EXPECT_EQ(FindSchema("com.microsoft", "Sign", 13), nullptr);
 }
@@ -54,10 +60,21 @@ TEST(Schema, TypeConstraintsAsTheSpecsGiveThem) {
   EXPECT_TRUE(Allowed("Sign", 13, DType::kBfloat16));
   EXPECT_FALSE(Allowed("Sign", 13, DType::kBool));
   EXPECT_FALSE(Allowed("Sign", 13, DType::kFloat8E4M3FN));
+  EXPECT_TRUE(Allowed("Abs", 6, DType::kUint32));
+  EXPECT_FALSE(Allowed("Abs", 6, DType::kBfloat16));
+  EXPECT_TRUE(Allowed("Abs", 13, DType::kBfloat16));
+  EXPECT_FALSE(Allowed("Abs", 13, DType::kFloat8E4M3FN));
+  EXPECT_FALSE(Allowed("Abs", 13, DType::kBool));
+  EXPECT_TRUE(Allowed("Neg", 6, DType::kInt8));
+  EXPECT_FALSE(Allowed("Neg", 6, DType::kUint8));
+  EXPECT_FALSE(Allowed("Neg", 13, DType::kUint64));
+  EXPECT_FALSE(Allowed("Neg", 6, DType::kBfloat16));
+  EXPECT_TRUE(Allowed("Neg", 13, DType::kBfloat16));
   for (const OpSchema& s : AllSchemas()) {
     EXPECT_EQ(s.inputs.size(), 1u);
     EXPECT_EQ(s.outputs.size(), 1u);
-    if (s.op != "Sign") {
+    // A predicate's output is bool; any other output has the input's type.
+    if (s.outputs[0].type != s.inputs[0].type) {
       EXPECT_TRUE(s.Allows(s.outputs[0].type, DType::kBool));
     }
   }

@@ -62,10 +62,6 @@ std::string BaseId(const OpSchema& s, DType t) {
                      Name(t));
 }
 
-DType OutputType(const OpSchema& s, DType input) {
-  return s.outputs[0].type == s.inputs[0].type ? input : DType::kBool;
-}
-
 std::string Coverage(DType t) {
   const DTypeInfo& info = Info(t);
   if (info.bits <= 16) {
@@ -80,7 +76,7 @@ CaseSpec Positive(const OpSchema& s, DType t, const Attributes& attrs) {
   c.schema = &s;
   c.dtype = t;
   c.attributes = attrs;
-  c.output_type = OutputType(s, t);
+  c.output_type = OutputDType(s, t);
   c.id = BaseId(s, t) + AttributeSuffix(attrs);
   c.description = fmt::format("{}-{} on {}{}: {}", s.op, s.since_version,
                               Name(t), AttributeText(attrs), Coverage(t));
@@ -142,6 +138,84 @@ void AddLargeCase(const SuiteFilter& f, std::vector<CaseSpec>& out) {
   out.push_back(c);
 }
 
+// A must-reject case of `s` on `t`, broken as `breakage` says (`suffix`
+// and `what` name how).
+CaseSpec Rejected(const OpSchema& s, DType t, Breakage breakage,
+                  const std::string& suffix, const std::string& what) {
+  CaseSpec c;
+  c.schema = &s;
+  c.dtype = t;
+  c.breakage = breakage;
+  c.output_type = OutputDType(s, t);
+  c.inputs = Inputs::kShaped;
+  c.dims = {4};
+  c.id = fmt::format("onnxcts.reject.{}.v{}.{}{}", Lower(s.op),
+                     s.since_version, Name(t), suffix);
+  c.description = fmt::format("must reject: {}-{} model where {}", s.op,
+                              s.since_version, what);
+  return c;
+}
+
+// The dtype that the cases breaking something else use: float where the
+// version allows it, else its first.
+DType ValidDType(const OpSchema& s) {
+  const std::span<const DType> allowed = InputTypes(s, 0);
+  const bool has_float = std::ranges::find(allowed, DType::kFloat) !=
+                         allowed.end();
+  return has_float || allowed.empty() ? DType::kFloat : allowed.front();
+}
+
+// The first dtype of the table that `s` does not make from `input`.
+DType OtherOutput(const OpSchema& s, DType input) {
+  const DType made = OutputDType(s, input);
+  return made == kDTypes[0].code ? kDTypes[1].code : kDTypes[0].code;
+}
+
+void AddDTypeRejects(const OpSchema& s, const SuiteFilter& f,
+                     std::vector<CaseSpec>& out) {
+  const std::span<const DType> allowed = InputTypes(s, 0);
+  for (const DTypeInfo& t : kDTypes) {
+    if (std::ranges::find(allowed, t.code) != allowed.end() ||
+        !Keeps(f.dtypes, t.code)) {
+      continue;
+    }
+    out.push_back(Rejected(s, t.code, Breakage::kDTypeNotAllowed, "",
+                           fmt::format("{} is not allowed", t.name)));
+  }
+}
+
+void AddRejectCases(const OpSchema& s, const SuiteFilter& f,
+                    std::vector<CaseSpec>& out) {
+  AddDTypeRejects(s, f, out);
+  const DType t = ValidDType(s);
+  if (!Keeps(f.dtypes, t)) return;
+  const DType wrong = OtherOutput(s, t);
+  CaseSpec output = Rejected(
+      s, t, Breakage::kWrongOutputType, ".output_" + std::string(Name(wrong)),
+      fmt::format("the output is declared {}; {} makes {}", Name(wrong), s.op,
+                  Name(OutputDType(s, t))));
+  output.output_type = wrong;
+  out.push_back(output);
+  CaseSpec unknown = Rejected(s, t, Breakage::kUnknownAttribute,
+                              ".unknown_attribute",
+                              "the node has an attribute the op lacks");
+  unknown.attributes.emplace("onnxcts_unknown", int64_t{1});
+  out.push_back(unknown);
+  for (const AttrSpec& a : s.attributes) {
+    if (a.type != AttrType::kInt) continue;
+    const std::string name(a.name);
+    CaseSpec typed = Rejected(s, t, Breakage::kWrongAttributeType,
+                              "." + name + "_float",
+                              name + " is given as FLOAT; it is INT");
+    typed.attributes.emplace(name, 1.0f);
+    out.push_back(typed);
+  }
+  out.push_back(Rejected(s, t, Breakage::kMissingInput, ".missing_input",
+                         "the node has no input"));
+  out.push_back(Rejected(s, t, Breakage::kExtraInput, ".extra_input",
+                         "the node has one input too many"));
+}
+
 }  // namespace
 
 std::vector<CaseSpec> ConformanceCases(const SuiteFilter& filter) {
@@ -156,57 +230,9 @@ std::vector<CaseSpec> ConformanceCases(const SuiteFilter& filter) {
 }
 
 std::vector<CaseSpec> MustRejectCases(const SuiteFilter& filter) {
-  struct Broken {
-    const char* op;
-    int opset;
-    DType dtype;
-    Breakage breakage;
-    const char* what;
-  };
-  const Broken broken[] = {
-      {"IsInf", 10, DType::kFloat16, Breakage::kDTypeNotAllowed,
-       "float16 is not allowed before IsInf-20"},
-      {"IsNaN", 9, DType::kBfloat16, Breakage::kDTypeNotAllowed,
-       "bfloat16 is not allowed before IsNaN-13"},
-      {"Sign", 13, DType::kFloat8E4M3FN, Breakage::kDTypeNotAllowed,
-       "Sign allows no float8 type"},
-      {"Sign", 13, DType::kBool, Breakage::kDTypeNotAllowed,
-       "Sign does not allow bool"},
-      {"IsNaN", 20, DType::kFloat, Breakage::kWrongOutputType,
-       "the output is declared float; IsNaN makes bool"},
-      {"IsNaN", 13, DType::kFloat, Breakage::kUnknownAttribute,
-       "IsNaN has no attribute detect_positive"},
-      {"IsInf", 20, DType::kFloat, Breakage::kWrongAttributeType,
-       "detect_negative given as FLOAT; it is INT"},
-  };
   std::vector<CaseSpec> cases;
-  for (const Broken& b : broken) {
-    const OpSchema* s = FindSchema("", b.op, b.opset);
-    if (s == nullptr || !Keeps(filter, *s) || !Keeps(filter.dtypes, b.dtype)) {
-      continue;
-    }
-    CaseSpec c;
-    c.schema = s;
-    c.dtype = b.dtype;
-    c.breakage = b.breakage;
-    c.output_type = OutputType(*s, b.dtype);
-    c.inputs = Inputs::kShaped;
-    c.dims = {4};
-    c.id = fmt::format("onnxcts.reject.{}.v{}.{}", Lower(b.op), b.opset,
-                       Name(b.dtype));
-    c.description = fmt::format("must reject: {}-{} model where {}", b.op,
-                                b.opset, b.what);
-    if (b.breakage == Breakage::kWrongOutputType) {
-      c.output_type = DType::kFloat;
-      c.id += ".output_float";
-    } else if (b.breakage == Breakage::kUnknownAttribute) {
-      c.attributes.emplace("detect_positive", int64_t{1});
-      c.id += ".unknown_attribute";
-    } else if (b.breakage == Breakage::kWrongAttributeType) {
-      c.attributes.emplace("detect_negative", 1.0f);
-      c.id += ".float_attribute";
-    }
-    cases.push_back(c);
+  for (const OpSchema& s : AllSchemas()) {
+    if (Keeps(filter, s)) AddRejectCases(s, filter, cases);
   }
   return cases;
 }

@@ -19,6 +19,8 @@ enum class Breakage {
   kWrongOutputType,     // the output declared with a type the op cannot make
   kUnknownAttribute,
   kWrongAttributeType,  // an INT attribute given as FLOAT
+  kMissingInput,        // the node has one input fewer than the op takes
+  kExtraInput,          // the node has one input more (x twice)
 };
 
 enum class Inputs {
@@ -55,7 +57,10 @@ std::vector<CaseSpec> ConformanceCases(const SuiteFilter& filter);
 
 // MustRejectCases()
 //
-// Models that break the schema at their opset: a conformant backend
+// Models that break the schema at their opset, derived from it: for every
+// op version, each dtype of the table it does not allow, an output declared
+// with a type it cannot make, an unknown attribute, each INT attribute given
+// as FLOAT, a missing input and one input too many. A conformant backend
 // refuses each.
 std::vector<CaseSpec> MustRejectCases(const SuiteFilter& filter);
 

@@ -134,6 +134,8 @@ Model CaseModel(const CaseSpec& spec, const Tensor& input) {
   Node node;
   node.op_type = std::string(spec.schema->op);
   node.inputs = {"x"};
+  if (spec.breakage == Breakage::kMissingInput) node.inputs.clear();
+  if (spec.breakage == Breakage::kExtraInput) node.inputs.push_back("x");
   node.outputs = {"y"};
   node.attributes = spec.attributes;
   m.nodes.push_back(node);

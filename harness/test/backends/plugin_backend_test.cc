@@ -11,7 +11,6 @@
 
 #include "backend_test_util.h"
 #include "backends/temp_dir.h"
-#include "onnxcts/kernels.h"
 #include "onnxcts/patterns.h"
 #include "onnxcts/schema.h"
 
@@ -60,22 +59,25 @@ RunOutcome RunOn(Backend& backend, const Model& model, const Tensor& x,
   return backend.Run(request);
 }
 
-// The reference kernels' answer, called directly.
-std::vector<uint64_t> Expected(const std::string& op, const Tensor& x,
-                               IsInfFlags flags = {}) {
+// The reference kernel's answer, called directly: the one of the sweep
+// variant of `v`'s op and attributes.
+std::vector<uint64_t> Expected(const Variant& v, const Tensor& x) {
   const size_t n = x.count();
-  std::vector<uint8_t> out(n * Info(x.dtype).bytes() + 1);
-  if (op == "IsInf") {
-    IsInf(x.dtype, x.bytes.data(), out.data(), n, flags);
-  } else if (op == "IsNaN") {
-    IsNaN(x.dtype, x.bytes.data(), out.data(), n);
-  } else {
-    Sign(x.dtype, x.bytes.data(), out.data(), n);
-  }
-  const DTypeInfo& y = op == "Sign" ? Info(x.dtype) : Info(DType::kBool);
+  const DTypeInfo& y = OutputType(v, Info(x.dtype));
+  std::vector<uint8_t> out(n * y.bytes() + 1);
+  v.kernel(Info(x.dtype), x.bytes.data(), out.data(), n);
   std::vector<uint64_t> bits(n);
   for (size_t i = 0; i < n; ++i) bits[i] = LoadBits(y, out.data(), i);
   return bits;
+}
+
+// The attributes left at their defaults, then each flag turned off.
+std::vector<Attributes> SomeAttributes(const OpSchema& s) {
+  std::vector<Attributes> all = {{}};
+  for (const AttrSpec& a : s.attributes) {
+    if (a.flag) all.push_back({{std::string(a.name), int64_t{0}}});
+  }
+  return all;
 }
 
 class ReferencePluginTest : public ::testing::TestWithParam<std::string> {};
@@ -88,13 +90,13 @@ TEST_P(ReferencePluginTest, AgreesWithTheKernelsOnEveryOpsetAndDtype) {
   for (const OpSchema& s : AllSchemas()) {
     const std::string op(s.op);
     for (DType t : InputTypes(s, 0)) {
-      const DType out = op == "Sign" ? t : DType::kBool;
       const std::vector<uint64_t> bits =
           StratifiedPatterns(Info(t), /*seed=*/7, 1);
       const Tensor x = MakeTensor(t, {static_cast<int64_t>(bits.size())}, bits);
-      for (int64_t detect_negative : {0, 1}) {
-        Attributes attributes;
-        if (op == "IsInf") attributes["detect_negative"] = detect_negative;
+      for (const Attributes& attributes : SomeAttributes(s)) {
+        const Variant* v = VariantFor(s, attributes);
+        ASSERT_NE(v, nullptr) << op;
+        const DType out = v->to_bool ? DType::kBool : t;
         const Model model = UnaryModel(op, s.since_version, t, out, attributes);
         const RunOutcome got = RunOn(*backend, model, x);
         ASSERT_EQ(got.kind, OutcomeKind::kOk)
@@ -103,8 +105,7 @@ TEST_P(ReferencePluginTest, AgreesWithTheKernelsOnEveryOpsetAndDtype) {
         EXPECT_EQ(got.outputs[0].dtype, out);
         EXPECT_EQ(got.outputs[0].dims, x.dims);
         EXPECT_EQ(got.outputs[0].name, "y");
-        EXPECT_EQ(BitsOf(got.outputs[0]),
-                  Expected(op, x, {true, detect_negative != 0}))
+        EXPECT_EQ(BitsOf(got.outputs[0]), Expected(*v, x))
             << op << "-" << s.since_version << " " << Name(t);
         ++checked;
       }
@@ -194,7 +195,8 @@ TEST_F(DefectivePluginTest, TakesFloat8E4M3FNNaNsForInfinities) {
             UnaryModel("IsInf", 20, DType::kFloat8E4M3FN, DType::kBool), x);
   ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
   EXPECT_EQ(BitsOf(out.outputs[0]), (std::vector<uint64_t>{1, 1, 0}));
-  EXPECT_EQ(Expected("IsInf", x), (std::vector<uint64_t>{0, 0, 0}));
+  EXPECT_EQ(Expected(*FindVariant("isinf"), x),
+            (std::vector<uint64_t>{0, 0, 0}));
 }
 
 TEST_F(DefectivePluginTest, KeepsTheSignOfNegativeZero) {
@@ -203,7 +205,7 @@ TEST_F(DefectivePluginTest, KeepsTheSignOfNegativeZero) {
       RunOn(*backend_, UnaryModel("Sign", 13, DType::kFloat, DType::kFloat), x);
   ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
   EXPECT_EQ(BitsOf(out.outputs[0]), (std::vector<uint64_t>{0x80000000, 0}));
-  EXPECT_EQ(Expected("Sign", x), (std::vector<uint64_t>{0, 0}));
+  EXPECT_EQ(Expected(*FindVariant("sign"), x), (std::vector<uint64_t>{0, 0}));
 }
 
 TEST_F(DefectivePluginTest, IgnoresDetectNegative) {
@@ -215,7 +217,8 @@ TEST_F(DefectivePluginTest, IgnoresDetectNegative) {
             x);
   ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
   EXPECT_EQ(BitsOf(out.outputs[0]), (std::vector<uint64_t>{1, 1}));
-  EXPECT_EQ(Expected("IsInf", x, {true, false}), (std::vector<uint64_t>{0, 1}));
+  EXPECT_EQ(Expected(*FindVariant("isinf_pos"), x),
+            (std::vector<uint64_t>{0, 1}));
 }
 
 TEST_F(DefectivePluginTest, CrashOnAnEmptyTensorCostsOneRun) {
@@ -244,7 +247,7 @@ TEST_F(DefectivePluginTest, IsRightEverywhereElse) {
   const RunOutcome out = RunOn(
       *backend_, UnaryModel("Sign", 13, DType::kFloat16, DType::kFloat16), x);
   ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
-  EXPECT_EQ(BitsOf(out.outputs[0]), Expected("Sign", x));
+  EXPECT_EQ(BitsOf(out.outputs[0]), Expected(*FindVariant("sign"), x));
 }
 
 class MisbehavingPluginTest : public ::testing::TestWithParam<std::string> {

@@ -45,9 +45,12 @@ class RunTest(unittest.TestCase):
                 "--report", report_path)
         self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
         report = validate(report_path)
+        # The ONNX cases of the ops the schema table has, by their names.
+        schemas = json.loads(run("schema", "--json").stdout)["schemas"]
+        names = "|".join(sorted({s["op"].lower() for s in schemas}))
         ours = [r for r in report["results"]
-                if re.search(r"\.test_(isinf|isnan|sign)($|_)", r["case_id"])]
-        self.assertGreaterEqual(len(ours), 5)
+                if re.search(r"\.test_(%s)($|_)" % names, r["case_id"])]
+        self.assertGreaterEqual(len(ours), 8)
         for r in ours:
             self.assertEqual(r["status"], "pass", r)
         # Everything else is not_supported, but for ONNX 1.12's bfloat16
@@ -199,6 +202,51 @@ def write_hang_suite(root):
             tensor = numpy_helper.from_array(array, name)
             with open(os.path.join(data, file + ".pb"), "wb") as f:
                 f.write(tensor.SerializeToString())
+
+
+class SchemaTest(unittest.TestCase):
+    """`onnxcts schema --json`: the tables the Python and JavaScript code
+    reads, as the operator specs give them."""
+
+    def test_json_holds_the_dtype_and_schema_tables(self):
+        p = run("schema", "--json")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        tables = json.loads(p.stdout)
+        dtypes = {d["name"]: d for d in tables["dtypes"]}
+        self.assertEqual(len(dtypes), 17)
+        self.assertEqual(dtypes["bfloat16"]["code"], 16)
+        self.assertEqual(dtypes["float8e4m3fnuz"]["format"],
+                         {"exponent_bits": 4, "mantissa_bits": 3, "bias": 8,
+                          "specials": "fnuz"})
+        self.assertNotIn("format", dtypes["int8"])
+        schemas = {(s["op"], s["since_version"]): s
+                   for s in tables["schemas"]}
+        self.assertLessEqual({("IsInf", 10), ("IsInf", 20), ("IsNaN", 9),
+                              ("Sign", 13), ("Abs", 6), ("Neg", 13)},
+                             set(schemas))
+        neg = schemas[("Neg", 13)]["constraints"][0]["allowed"]
+        self.assertIn("bfloat16", neg)
+        self.assertNotIn("uint8", neg)
+        self.assertNotIn("bfloat16",
+                         schemas[("Abs", 6)]["constraints"][0]["allowed"])
+        flags = {a["name"]: a for a in schemas[("IsInf", 20)]["attributes"]}
+        self.assertEqual(flags["detect_positive"],
+                         {"name": "detect_positive", "type": "INT",
+                          "required": False, "flag": True, "default": 1})
+        variants = {v["name"]: v for v in tables["variants"]}
+        self.assertEqual(variants["isinf_neg"]["attributes"],
+                         {"detect_negative": 1, "detect_positive": 0})
+        self.assertEqual(variants["abs"]["output"], "input")
+        self.assertEqual(variants["isnan"]["output"], "bool")
+
+    def test_the_table_has_a_line_per_op_version(self):
+        listed = json.loads(run("schema", "--json").stdout)["schemas"]
+        p = run("schema")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        lines = p.stdout.splitlines()
+        self.assertEqual(len(lines), len(listed))
+        self.assertIn("IsInf-20: detect_negative=1 detect_positive=1 "
+                      "bfloat16, double", p.stdout)
 
 
 class ThreadsTest(unittest.TestCase):

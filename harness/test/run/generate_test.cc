@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "backends/reference_backend.h"
+#include "generate/case_spec.h"
 #include "generate/suite_generator.h"
 #include "io/suite.h"
 #include "run/runner.h"
@@ -102,10 +103,41 @@ TEST(Generate, ReferencePassesEveryCaseAndRefusesEveryBrokenModel) {
     EXPECT_EQ(r.status, Status::kPass) << r.case_id << ": " << r.message;
   }
   const auto rejected = RunAll(dir / "must_reject");
-  EXPECT_EQ(rejected.size(), 7u);
+  EXPECT_EQ(rejected.size(), n.must_reject);
   for (const CaseResult& r : rejected) {
     EXPECT_EQ(r.status, Status::kRejected) << r.case_id << ": " << r.message;
   }
+}
+
+// Every way to break a version, for every version: per dtype the version
+// does not allow, a wrong output type, an unknown attribute, each INT
+// attribute as FLOAT, a missing input and one too many.
+TEST(Generate, MustRejectCasesComeFromTheSchema) {
+  const std::vector<CaseSpec> cases = MustRejectCases({});
+  std::set<std::string> ids;
+  for (const CaseSpec& c : cases) ids.insert(c.id);
+  EXPECT_EQ(ids.size(), cases.size());
+  size_t expected = 0;
+  for (const OpSchema& s : AllSchemas()) {
+    size_t ints = 0;
+    for (const AttrSpec& a : s.attributes) ints += a.type == AttrType::kInt;
+    expected += kDTypes.size() - InputTypes(s, 0).size() + 4 + ints;
+  }
+  EXPECT_EQ(cases.size(), expected);
+  for (const char* id :
+       {"onnxcts.reject.isinf.v10.float16", "onnxcts.reject.isnan.v9.bfloat16",
+        "onnxcts.reject.sign.v13.bool", "onnxcts.reject.neg.v13.uint8",
+        "onnxcts.reject.abs.v6.bfloat16",
+        "onnxcts.reject.isnan.v20.float.output_float",
+        "onnxcts.reject.sign.v9.float.output_uint8",
+        "onnxcts.reject.abs.v13.float.unknown_attribute",
+        "onnxcts.reject.isinf.v20.float.detect_negative_float",
+        "onnxcts.reject.neg.v6.float.missing_input",
+        "onnxcts.reject.isnan.v13.float.extra_input"}) {
+    EXPECT_TRUE(ids.contains(id)) << id;
+  }
+  EXPECT_FALSE(ids.contains("onnxcts.reject.abs.v13.bfloat16"));
+  EXPECT_FALSE(ids.contains("onnxcts.reject.neg.v13.bfloat16"));
 }
 
 }  // namespace

@@ -110,6 +110,13 @@ const OpSchema* FindSchema(std::string_view domain, std::string_view op,
 // The dtypes allowed for input `index` of `schema`.
 std::span<const DType> InputTypes(const OpSchema& schema, size_t index);
 
+// OutputDType()
+//
+// The dtype of `schema`'s first output on inputs of dtype `input`: the
+// input's when both share a type constraint, else the first type the
+// output's constraint allows (bool, for the predicates).
+DType OutputDType(const OpSchema& schema, DType input);
+
 // ResolveAttributes()
 //
 // Checks a node's attributes against `schema` and fills in defaults. Returns

@@ -21,6 +21,31 @@ struct IntAttribute {
   int64_t value;
 };
 
+// Consecutive patterns, `first` to `last` inclusive, on which the oracle sees
+// one value class and one sign (ClassRuns() in verify.h).
+struct PatternRun {
+  uint64_t first;
+  uint64_t last;
+};
+
+// What a variant answers on every pattern `p` of a run:
+// ((negate ? -p : p) & keep) ^ flip, in the output's width. A constant c is
+// {false, 0, c}; the pattern itself (Sign of a NaN) is {false, ~0, 0}; Abs of
+// a float clears the sign bit, Neg of an integer negates.
+struct RunAnswer {
+  bool negate = false;
+  uint64_t keep = 0;
+  uint64_t flip = 0;
+
+  uint64_t On(uint64_t p, uint64_t all) const {
+    return (((negate ? 0 - p : p) & keep) ^ flip) & all;
+  }
+  bool constant() const { return !negate && keep == 0; }
+  bool echo(uint64_t all) const {
+    return !negate && (keep & all) == all && flip == 0;
+  }
+};
+
 struct Variant {
   std::string_view name;  // "isinf_pos": in sweep reports and mismatches
   std::string_view op;    // "IsInf"
@@ -35,6 +60,10 @@ struct Variant {
   void (*kernel)(const DTypeInfo& t, const void* in, void* out, size_t n);
   // The plain oracle's answer for one pattern: 0 or 1, or output bits.
   uint64_t (*oracle)(const DTypeInfo& t, uint64_t bits);
+  // The answer on a class run, for ops whose answer there is neither one
+  // constant nor the pattern itself (Abs, Neg); null for the ops that answer
+  // from a pattern's class and sign alone.
+  RunAnswer (*on_run)(const DTypeInfo& t, const PatternRun& run) = nullptr;
 };
 
 // AllVariants()

@@ -51,13 +51,6 @@ Tally VerifyRange(const DTypeInfo& t, Variants variants, uint64_t first,
 Tally VerifyPatterns(const DTypeInfo& t, Variants variants,
                      std::span<const uint64_t> patterns);
 
-// Consecutive patterns, `first` to `last` inclusive, on which the oracle sees
-// one value class and one sign.
-struct PatternRun {
-  uint64_t first;
-  uint64_t last;
-};
-
 // ClassRuns()
 //
 // Splits patterns `first` to `last` (inclusive, `first <= last`) of `t` into
@@ -66,18 +59,13 @@ struct PatternRun {
 std::vector<PatternRun> ClassRuns(const DTypeInfo& t, uint64_t first,
                                   uint64_t last);
 
-// What a variant answers on every pattern of a run: one constant, or each
-// pattern itself (Sign of a NaN).
-struct RunAnswer {
-  bool echo;
-  uint64_t value;  // when !echo
-};
-
 // AnswerOnRun()
 //
-// The oracle's answer for `v` on `run`, from the plain oracle at the run's
-// first, middle and last patterns. Throws std::logic_error when those do not
-// make one constant or echo answer (a run that is not one class).
+// The answer of `v` on `run`: the variant's own `on_run` where it has one,
+// else one constant or each pattern itself, read from the plain oracle at
+// the run's first, middle and last patterns. Throws std::logic_error when
+// the answer and the oracle disagree at one of those (a run that is not one
+// class).
 RunAnswer AnswerOnRun(const DTypeInfo& t, const Variant& v,
                       const PatternRun& run);
 

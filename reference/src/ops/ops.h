@@ -27,6 +27,10 @@ std::span<const OpSchema> IsNaNSchemas();
 std::span<const Variant> IsNaNVariants();
 std::span<const OpSchema> SignSchemas();
 std::span<const Variant> SignVariants();
+std::span<const OpSchema> AbsSchemas();
+std::span<const Variant> AbsVariants();
+std::span<const OpSchema> NegSchemas();
+std::span<const Variant> NegVariants();
 
 // The kernels of floats only (IsInf, IsNaN).
 inline bool DefinedOnFloats(const DTypeInfo& t) { return t.is_float(); }
@@ -35,6 +39,21 @@ inline bool DefinedOnFloats(const DTypeInfo& t) { return t.is_float(); }
 inline constexpr Formal kPredicateIn[] = {{"X", "T1"}};
 inline constexpr Formal kPredicateOut[] = {{"Y", "T2"}};
 inline constexpr DType kBoolOnly[] = {DType::kBool};
+
+// The specs' "all numeric types" before opset 13 (Sign-9, Abs-6), and from
+// 13 on, when bfloat16 joined them.
+inline constexpr DType kNumeric[] = {
+    DType::kFloat16, DType::kFloat,  DType::kDouble, DType::kUint8,
+    DType::kUint16,  DType::kUint32, DType::kUint64, DType::kInt8,
+    DType::kInt16,   DType::kInt32,  DType::kInt64};
+inline constexpr DType kNumericWithBfloat16[] = {
+    DType::kBfloat16, DType::kFloat16, DType::kFloat,  DType::kDouble,
+    DType::kUint8,    DType::kUint16,  DType::kUint32, DType::kUint64,
+    DType::kInt8,     DType::kInt16,   DType::kInt32,  DType::kInt64};
+
+// Same type in and out, X to Y (Abs, Neg).
+inline constexpr Formal kUnaryIn[] = {{"X", "T"}};
+inline constexpr Formal kUnaryOut[] = {{"Y", "T"}};
 
 // Same type in and out (Sign).
 inline constexpr Formal kSameTypeIn[] = {{"input", "T"}};

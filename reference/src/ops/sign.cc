@@ -68,17 +68,8 @@ void SignKernel(std::span<const ConstTensorView> in,
   Sign(in[0].dtype, in[0].data, out[0].data, in[0].count);
 }
 
-constexpr DType kV9[] = {
-    DType::kFloat16, DType::kFloat,  DType::kDouble, DType::kUint8,
-    DType::kUint16,  DType::kUint32, DType::kUint64, DType::kInt8,
-    DType::kInt16,   DType::kInt32,  DType::kInt64};
-constexpr DType kV13[] = {
-    DType::kBfloat16, DType::kFloat16, DType::kFloat,  DType::kDouble,
-    DType::kUint8,    DType::kUint16,  DType::kUint32, DType::kUint64,
-    DType::kInt8,     DType::kInt16,   DType::kInt32,  DType::kInt64};
-
-constexpr TypeConstraint kC9[] = {{"T", kV9}};
-constexpr TypeConstraint kC13[] = {{"T", kV13}};
+constexpr TypeConstraint kC9[] = {{"T", kNumeric}};
+constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
 constexpr OpSchema kSchemas[] = {
     {"", "Sign", 9, kSameTypeIn, kSameTypeOut, kC9, {}, SignKernel,
