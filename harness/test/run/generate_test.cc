@@ -12,6 +12,7 @@
 #include "generate/case_spec.h"
 #include "generate/suite_generator.h"
 #include "io/suite.h"
+#include "names.h"
 #include "run/runner.h"
 
 namespace onnxcts {
@@ -117,13 +118,30 @@ TEST(Generate, MustRejectCasesComeFromTheSchema) {
   std::set<std::string> ids;
   for (const CaseSpec& c : cases) ids.insert(c.id);
   EXPECT_EQ(ids.size(), cases.size());
-  size_t expected = 0;
+  // Each version: a dtype case exactly for the dtypes it does not allow,
+  // one case of each other breakage, and one per INT attribute as FLOAT.
+  std::map<std::pair<const OpSchema*, Breakage>, size_t> kinds;
+  for (const CaseSpec& c : cases) ++kinds[{c.schema, c.breakage}];
   for (const OpSchema& s : AllSchemas()) {
-    size_t ints = 0;
-    for (const AttrSpec& a : s.attributes) ints += a.type == AttrType::kInt;
-    expected += kDTypes.size() - InputTypes(s, 0).size() + 4 + ints;
+    const std::string base = "onnxcts.reject." + Lower(s.op) + ".v" +
+                             std::to_string(s.since_version) + ".";
+    for (const DTypeInfo& t : kDTypes) {
+      EXPECT_EQ(ids.contains(base + std::string(t.name)),
+                !s.Allows(s.inputs[0].type, t.code))
+          << base << t.name;
+    }
+    for (Breakage b : {Breakage::kWrongOutputType, Breakage::kUnknownAttribute,
+                       Breakage::kMissingInput, Breakage::kExtraInput}) {
+      EXPECT_EQ((kinds[{&s, b}]), 1u) << base << static_cast<int>(b);
+    }
+    const auto ints =
+        std::ranges::count_if(s.attributes, [](const AttrSpec& a) {
+          return a.type == AttrType::kInt;
+        });
+    EXPECT_EQ((kinds[{&s, Breakage::kWrongAttributeType}]),
+              static_cast<size_t>(ints))
+        << base;
   }
-  EXPECT_EQ(cases.size(), expected);
   for (const char* id :
        {"onnxcts.reject.isinf.v10.float16", "onnxcts.reject.isnan.v9.bfloat16",
         "onnxcts.reject.sign.v13.bool", "onnxcts.reject.neg.v13.uint8",
