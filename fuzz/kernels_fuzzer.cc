@@ -6,12 +6,20 @@
 // element of the kernel's output, called directly and through the schema
 // table, must be the oracle's answer; on the first that is not, the finding
 // names op, dtype and pattern and the input is printed.
+//
+// An op of two inputs (Max, Min, the comparisons) takes the elements as two
+// halves, a then b, of count / 2 each: its pair kernel runs on them (in
+// place, into a, when asked), the schema's kernel on two inputs of that
+// shape, and each element must be the oracle's answer for its pair; a
+// finding names both patterns' classes, comma-separated as a run's
+// comparison names them.
 #include <hwy/targets.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -114,6 +122,12 @@ std::string Hex(uint64_t bits) {
   return text;
 }
 
+// "isinf_pos (direct, target AVX2)": which run of which kernel.
+std::string Where(const Call& call, const char* path) {
+  return std::string(call.variant->name) + " (" + path + ", target " +
+         (call.target ? hwy::TargetName(call.target) : "best") + ")";
+}
+
 void Check(const Call& call, const uint8_t* in, const uint8_t* out, size_t n,
            const char* path, const uint8_t* data, size_t size) {
   const DTypeInfo& t = Info(call.op.dtype);
@@ -124,26 +138,129 @@ void Check(const Call& call, const uint8_t* in, const uint8_t* out, size_t n,
     const uint64_t got = LoadBits(ot, out, i);
     if (want == got) continue;
     ReportFinding(call.op.Label() + " " + oracle::ClassName(t, pattern),
-                  std::string(call.variant->name) + " (" + path +
-                      ", target " +
-                      (call.target ? hwy::TargetName(call.target) : "best") +
-                      ") on pattern " + Hex(pattern) + " at element " +
-                      std::to_string(i) + ": oracle " + Hex(want) +
-                      ", kernel " + Hex(got),
+                  Where(call, path) + " on pattern " + Hex(pattern) +
+                      " at element " + std::to_string(i) + ": oracle " +
+                      Hex(want) + ", kernel " + Hex(got),
                   data, size);
   }
 }
 
-// A kernel that the dtype table does not define for the op must refuse.
-void CheckRefusal(const Call& call, const uint8_t* in, uint8_t* out, size_t n,
-                  const uint8_t* data, size_t size) {
+// A kernel that the dtype table does not define for the op must refuse:
+// `run` calls it.
+template <typename Run>
+void CheckRefusal(const Call& call, Run run, const uint8_t* data,
+                  size_t size) {
   try {
-    RunDirect(call, in, out, n);
+    run();
   } catch (const std::invalid_argument&) {
     return;
   }
   ReportFinding(call.op.Label() + " accepted",
                 "the kernel ran on a dtype it does not define", data, size);
+}
+
+// The call's attributes resolved as a node's are, when the schema's kernel
+// is to run: ResolveAttributes must refuse exactly the ill-typed ones.
+std::optional<Attributes> SchemaAttributes(const Call& call,
+                                           const uint8_t* data, size_t size) {
+  Attributes resolved = call.op.attributes;
+  const std::string problem = ResolveAttributes(*call.op.schema, resolved);
+  if (!problem.empty() != !call.op.well_typed) {
+    ReportFinding(call.op.Label() + " attributes",
+                  "ResolveAttributes said \"" + problem + "\"", data, size);
+  }
+  if (!problem.empty() || !call.op.allowed) return std::nullopt;
+  return resolved;
+}
+
+// ---- Variants of two inputs ------------------------------------------------
+
+// The schema table's kernel on two inputs `a` and `b` of shape {n}.
+void RunPairSchema(const Call& call, const Attributes& resolved,
+                   const uint8_t* a, const uint8_t* b, uint8_t* out,
+                   size_t n) {
+  const OpInput& op = call.op;
+  const DType out_type = call.variant->to_bool ? DType::kBool : op.dtype;
+  const int64_t dims[] = {static_cast<int64_t>(n)};
+  const ConstTensorView inputs[] = {{op.dtype, a, dims, n},
+                                    {op.dtype, b, dims, n}};
+  const TensorView outputs[] = {{out_type, out, dims, n}};
+  op.schema->kernel(std::span(inputs), std::span(outputs), resolved);
+}
+
+void CheckPairs(const Call& call, const uint8_t* a, const uint8_t* b,
+                const uint8_t* out, size_t n, const char* path,
+                const uint8_t* data, size_t size) {
+  const DTypeInfo& t = Info(call.op.dtype);
+  const DTypeInfo& ot = OutputType(call);
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t x = LoadBits(t, a, i);
+    const uint64_t y = LoadBits(t, b, i);
+    const uint64_t want = call.variant->pair_oracle(t, x, y);
+    const uint64_t got = LoadBits(ot, out, i);
+    if (want == got) continue;
+    ReportFinding(call.op.Label() + " " + oracle::ClassName(t, x) + "," +
+                      oracle::ClassName(t, y),
+                  Where(call, path) + " on patterns " + Hex(x) + " and " +
+                      Hex(y) + " at element " + std::to_string(i) +
+                      ": oracle " + Hex(want) + ", kernel " + Hex(got),
+                  data, size);
+  }
+}
+
+// The elements split in halves a and b, each misaligned its own way, and
+// an output buffer.
+struct PairBuffers {
+  size_t n;
+  size_t in_bytes;
+  size_t out_bytes;
+  Buffer a;
+  Buffer b;
+  Buffer out;
+
+  explicit PairBuffers(const Call& call)
+      : n(call.op.count() / 2),
+        in_bytes(n * Info(call.op.dtype).bytes()),
+        out_bytes(n * OutputType(call).bytes()),
+        a(in_bytes, call.misalignment),
+        b(in_bytes, kMaxMisalignment - call.misalignment),
+        out(out_bytes, call.misalignment) {
+    if (n == 0) return;
+    std::memcpy(a.data(), call.op.bytes.data(), in_bytes);
+    std::memcpy(b.data(), call.op.bytes.data() + in_bytes, in_bytes);
+  }
+};
+
+void FuzzPair(const Call& call, const uint8_t* data, size_t size) {
+  const DTypeInfo& t = Info(call.op.dtype);
+  const auto kernel = call.variant->pair_kernel;
+  PairBuffers p(call);
+  UseTarget(call.target);
+  if (!call.variant->defines(t)) {
+    CheckRefusal(
+        call, [&] { kernel(t, p.a.data(), p.b.data(), p.out.data(), p.n); },
+        data, size);
+    return;
+  }
+  if (call.in_place && !call.variant->to_bool) {
+    // The pair kernels may write over their first input.
+    Buffer both(p.in_bytes, call.misalignment);
+    if (p.n != 0) std::memcpy(both.data(), p.a.data(), p.in_bytes);
+    kernel(t, both.data(), p.b.data(), both.data(), p.n);
+    CheckPairs(call, p.a.data(), p.b.data(), both.data(), p.n, "in place",
+               data, size);
+  } else {
+    kernel(t, p.a.data(), p.b.data(), p.out.data(), p.n);
+    CheckPairs(call, p.a.data(), p.b.data(), p.out.data(), p.n, "direct",
+               data, size);
+  }
+  const std::optional<Attributes> resolved =
+      SchemaAttributes(call, data, size);
+  if (!resolved) return;
+  if (p.out_bytes != 0) std::memset(p.out.data(), 0xA5, p.out_bytes);
+  RunPairSchema(call, *resolved, p.a.data(), p.b.data(), p.out.data(), p.n);
+  CheckPairs(call, p.a.data(), p.b.data(), p.out.data(), p.n, "schema", data,
+             size);
 }
 
 }  // namespace
@@ -153,6 +270,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace onnxcts;
   using namespace onnxcts::fuzz;
   const Call call = ReadCall(data, size);
+  if (call.variant != nullptr && call.variant->arity() == 2) {
+    FuzzPair(call, data, size);
+    return 0;
+  }
   const size_t n = call.op.count();
   const size_t out_bytes = n * OutputType(call).bytes();
   UseTarget(call.target);
@@ -167,7 +288,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   if (!call.variant->defines(Info(call.op.dtype))) {
-    CheckRefusal(call, in.data(), out.data(), n, data, size);
+    CheckRefusal(
+        call, [&] { RunDirect(call, in.data(), out.data(), n); }, data, size);
     return 0;
   }
   if (call.in_place && !call.variant->to_bool) {
@@ -180,15 +302,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     RunDirect(call, in.data(), out.data(), n);
     Check(call, in.data(), out.data(), n, "direct", data, size);
   }
-  Attributes resolved = call.op.attributes;
-  const std::string problem = ResolveAttributes(*call.op.schema, resolved);
-  if (!problem.empty() != !call.op.well_typed) {
-    ReportFinding(call.op.Label() + " attributes",
-                  "ResolveAttributes said \"" + problem + "\"", data, size);
-  }
-  if (problem.empty() && call.op.allowed) {
+  if (const auto resolved = SchemaAttributes(call, data, size)) {
     if (out_bytes != 0) std::memset(out.data(), 0xA5, out_bytes);
-    RunSchema(call, resolved, in.data(), out.data(), n);
+    RunSchema(call, *resolved, in.data(), out.data(), n);
     Check(call, in.data(), out.data(), n, "schema", data, size);
   }
   return 0;

@@ -17,9 +17,11 @@ then minimise each corpus with a libFuzzer build of its target:
 
 and put NEW_DIR's files (libFuzzer names them by their sha1) in its place.
 Seeds already there are kept; --clean empties the folders first.
+--targets kernels,model writes (and cleans) those corpora alone.
 """
 
 import argparse
+import collections
 import hashlib
 import json
 import pathlib
@@ -45,6 +47,9 @@ NODE_CASES = [
 TARGETS = ["tensor_proto", "model", "test_case", "external_data",
            "report_json", "kernels", "plugin_backend", "plugin_wire",
            "journal"]
+WRITTEN = set(TARGETS)  # the corpora this run writes (--targets)
+# The targets whose seeds come from a generated suite or real runs.
+SUITE_TARGETS = {"tensor_proto", "model", "test_case", "report_json"}
 MAX_CASE_BYTES = 4096  # a generated case above this is not a seed
 MAX_FILE_BYTES = 2048
 
@@ -53,7 +58,11 @@ MAX_FILE_BYTES = 2048
 DTYPES = []   # (name, code, width in bytes)
 WIDTH = {}
 CODE = {}
-SCHEMAS = []  # (op, since_version, allowed dtypes, flag attribute names)
+# `most` is None for a variadic input (any number of inputs).
+Schema = collections.namedtuple(
+    "Schema", "op since_version allowed flags fewest most broadcast")
+SCHEMAS = []
+PAIR_OPS = set()  # ops whose variants take two inputs (arity 2)
 
 
 def load_tables(onnxcts):
@@ -69,7 +78,10 @@ def load_tables(onnxcts):
         allowed = next(c["allowed"] for c in sc["constraints"]
                        if c["name"] == input_type)
         flags = [a["name"] for a in sc["attributes"] if a["flag"]]
-        SCHEMAS.append((sc["op"], sc["since_version"], allowed, flags))
+        SCHEMAS.append(Schema(sc["op"], sc["since_version"], allowed, flags,
+                              sc["min_inputs"], sc["max_inputs"],
+                              sc["broadcast"]))
+    PAIR_OPS.update(v["op"] for v in tables["variants"] if v["arity"] == 2)
     for name, _, width in DTYPES:
         if name not in PATTERNS:
             top = 1 << (8 * width - 1)
@@ -99,6 +111,8 @@ PATTERNS = {
 
 
 def write_seed(target, data):
+    if target not in WRITTEN:
+        return
     folder = CORPORA / target
     folder.mkdir(parents=True, exist_ok=True)
     (folder / hashlib.sha1(data).hexdigest()).write_bytes(data)
@@ -108,6 +122,14 @@ def elements(dtype, patterns):
     width = WIDTH[dtype]
     return b"".join((p & ((1 << 8 * width) - 1)).to_bytes(width, "little")
                     for p in patterns)
+
+
+def pair_elements(dtype):
+    """Every pair of PATTERNS[dtype] as the kernels target reads an op of
+    two inputs: all the first patterns (a), then all the second (b)."""
+    pats = PATTERNS[dtype]
+    return elements(dtype, [p for p in pats for _ in pats]) + \
+        elements(dtype, [q for _ in pats for q in pats])
 
 
 def small_cases(suite):
@@ -388,27 +410,92 @@ class Fdp:
         return self.front + tail + bytes(reversed(self.back))
 
 
-def op_call(schema, dtype_pick, flags, rank, lead, elems, kernels):
-    """An input of the differential targets (fuzz/op_input.h)."""
+def op_call(schema, dtype_pick, flags, rank, lead, elems, kernels,
+            in_place=None, stretches=None):
+    """An input of the differential targets (fuzz/op_input.h); in place
+    unless told otherwise when there is an odd number of bytes. For the
+    plugin target, a node of len(stretches) inputs, each stretched so
+    (ReadNodeInputs), else of as few as the op takes."""
+    if in_place is None:
+        in_place = len(elems) & 1
+    sc = SCHEMAS[schema]
     f = Fdp()
     f.integral(schema, 0, len(SCHEMAS) - 1)
     f.integral(0, 0, 3)  # opset: the version itself
     f.integral(dtype_pick, 0, 255)
-    for flag in flags[:len(SCHEMAS[schema][3])]:
+    for flag in flags[:len(sc.flags)]:
         f.integral(flag, 0, 5)
     if kernels:
         f.integral(0, 0, 1)  # Highway target: the first the CPU has
         f.integral(len(elems) % 16, 0, 15)  # misalignment
-        f.integral(len(elems) & 1, 0, 255)  # in place
+        f.integral(in_place, 0, 255)
+    else:
+        # ReadInputCount: nothing is read where the count is fixed.
+        most = sc.fewest + 2 if sc.most is None else \
+            min(sc.most, sc.fewest + 2)
+        f.integral(len(stretches) if stretches else sc.fewest, sc.fewest,
+                   most)
+        for stretch in stretches or ():
+            f.integral(stretch, 0, 255)
     f.integral(rank, 0, 4)
     for d in lead:
         f.integral(d, 0, 3)
     return f.data(elems)
 
 
+def pair_seeds(s):
+    """The kernels target's seeds of schema `s`, an op of two inputs: every
+    pair of patterns of each dtype it allows, in place for every other one,
+    and a dtype of the table it does not allow."""
+    dtypes = SCHEMAS[s].allowed
+    flags = (0,) * len(SCHEMAS[s].flags)  # defaults
+    for pick, dtype in enumerate(dtypes):
+        write_seed("kernels", op_call(s, pick, flags, 1, [],
+                                      pair_elements(dtype), True,
+                                      in_place=pick & 1))
+    # A dtype byte of 0xF0 or more picks from the whole table.
+    pick = next((p for p in range(0xF0, 0x100)
+                 if DTYPES[p % len(DTYPES)][0] not in dtypes), None)
+    if pick is not None:
+        outside = DTYPES[pick % len(DTYPES)][0]
+        write_seed("kernels", op_call(s, pick, flags, 1, [],
+                                      pair_elements(outside), True))
+
+
+def node_seeds(s):
+    """The plugin target's seeds of schema `s`, an op of several inputs:
+    two of every pair of patterns of each dtype it allows, three for a
+    variadic op, and where it broadcasts a column against a row and an input
+    without the leading axis."""
+    sc = SCHEMAS[s]
+    flags = (0,) * len(sc.flags)  # defaults
+    for pick, dtype in enumerate(sc.allowed):
+        write_seed("plugin_backend", op_call(s, pick, flags, 1, [],
+                                             pair_elements(dtype), False,
+                                             stretches=(0, 0)))
+    elems = elements(sc.allowed[0], PATTERNS[sc.allowed[0]])
+    if sc.most is None:
+        write_seed("plugin_backend", op_call(s, 0, flags, 1, [], elems * 3,
+                                             False, stretches=(0, 0, 0)))
+    if sc.broadcast:
+        # [2, 1] against [1, n]; [2, n] against [n].
+        for stretches in ((0x02, 0x01), (0x00, 0x80)):
+            write_seed("plugin_backend", op_call(s, 0, flags, 2, [2],
+                                                 elems * 2, False,
+                                                 stretches=stretches))
+
+
 def differential_seeds():
     for kernels, target in ((True, "kernels"), (False, "plugin_backend")):
-        for s, (op, _, dtypes, flag_names) in enumerate(SCHEMAS):
+        for s, (op, _, dtypes, flag_names, fewest, most, _) in \
+                enumerate(SCHEMAS):
+            if kernels and op in PAIR_OPS:
+                pair_seeds(s)
+                continue
+            if not kernels and (most is None or most > 1):
+                node_seeds(s)
+            if not kernels and fewest > 1:
+                continue
             for pick, dtype in enumerate(dtypes):
                 elems = elements(dtype, PATTERNS[dtype])
                 flags = (0,) * len(flag_names)  # defaults
@@ -627,24 +714,32 @@ def main():
                              "with failures, deviations and crashes")
     parser.add_argument("--clean", action="store_true",
                         help="empty the corpora first")
+    parser.add_argument("--targets", default=",".join(TARGETS),
+                        help="comma-separated targets whose corpora to "
+                             "write (default: all)")
     args = parser.parse_args()
+    WRITTEN.intersection_update(args.targets.split(","))
+    if not WRITTEN:
+        parser.error(f"--targets: none of {', '.join(TARGETS)}")
     if args.clean:
-        for target in TARGETS:
+        for target in WRITTEN:
             shutil.rmtree(CORPORA / target, ignore_errors=True)
     load_tables(args.onnxcts)
-    with tempfile.TemporaryDirectory(prefix="onnxcts-seeds-") as tmp:
-        scratch = pathlib.Path(tmp)
-        gen = scratch / "gen"
-        subprocess.run([args.onnxcts, "generate", "--out", gen], check=True,
-                       capture_output=True)
-        tensor_and_model_seeds(gen)
-        test_case_seeds(gen)
-        external_data_seeds()
-        differential_seeds()
-        plugin_wire_seeds()
-        report_seeds(args.onnxcts, args.plugin, gen, scratch)
-        journal_seeds()
-    for target in TARGETS:
+    external_data_seeds()
+    differential_seeds()
+    plugin_wire_seeds()
+    journal_seeds()
+    # Generating a suite and running it takes a while: only when needed.
+    if WRITTEN & SUITE_TARGETS:
+        with tempfile.TemporaryDirectory(prefix="onnxcts-seeds-") as tmp:
+            scratch = pathlib.Path(tmp)
+            gen = scratch / "gen"
+            subprocess.run([args.onnxcts, "generate", "--out", gen],
+                           check=True, capture_output=True)
+            tensor_and_model_seeds(gen)
+            test_case_seeds(gen)
+            report_seeds(args.onnxcts, args.plugin, gen, scratch)
+    for target in sorted(WRITTEN):
         print(f"{target}: {len(list((CORPORA / target).iterdir()))} seeds")
 
 

@@ -7,14 +7,18 @@
 // front, verbatim: a dictionary entry at the start ("\xAD\xDE\xEF\xBE")
 // becomes the first elements as it stands. Input too short for one element
 // gives an empty tensor; a rank of 2 or more with a zero leading dimension
-// does too.
+// does too. The plugin target may make a node of several inputs of one
+// shape, stretched per input as broadcasting allows (ReadNodeInputs); the
+// kernels target splits the elements of an op of two inputs itself.
 #ifndef ONNXCTS_FUZZ_OP_INPUT_H_
 #define ONNXCTS_FUZZ_OP_INPUT_H_
 
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -122,6 +126,95 @@ inline void ReadElements(FuzzedDataProvider& fdp, OpInput& op,
   }
   op.dims.push_back(std::max(least, lead == 0 ? whole : whole / lead));
   op.bytes.resize(static_cast<size_t>(lead * op.dims.back()) * width);
+}
+
+// ReadInputCount()
+//
+// How many inputs the node has: as many as the schema takes, or for a
+// variadic one up to two more than its fewest. Consumes nothing when the
+// count is fixed, so that ops of one input read as they always did.
+inline size_t ReadInputCount(FuzzedDataProvider& fdp, const OpSchema& schema) {
+  const size_t fewest = schema.MinInputs();
+  return fdp.ConsumeIntegralInRange<size_t>(
+      fewest, std::min(schema.MaxInputs(), fewest + 2));
+}
+
+// One input of a node of several.
+struct TensorInput {
+  std::vector<int64_t> dims;
+  std::vector<uint8_t> bytes;
+};
+
+// `shape` as one input has it: bit k of `stretch` sets axis k to 1, bit 7
+// leaves the leading axis out (both as numpy's broadcasting allows).
+inline std::vector<int64_t> StretchedShape(const std::vector<int64_t>& shape,
+                                           uint8_t stretch) {
+  std::vector<int64_t> dims;
+  for (size_t k = 0; k < shape.size(); ++k) {
+    if (k == 0 && (stretch & 0x80) != 0) continue;
+    dims.push_back((stretch >> k & 1) != 0 ? 1 : shape[k]);
+  }
+  return dims;
+}
+
+// The element count of `dims` with the axes still unsized (-1) left out.
+inline int64_t SizedCount(const std::vector<int64_t>& dims) {
+  return std::accumulate(dims.begin(), dims.end(), int64_t{1},
+                         [](int64_t n, int64_t d) { return d < 0 ? n : n * d; });
+}
+
+// ReadNodeInputs()
+//
+// For a node of `count` inputs, after ReadOpChoice(): consumes a stretch
+// byte per input (StretchedShape; ignored where the schema does not
+// broadcast), then a rank and leading dimensions as ReadElements() does,
+// and deals the rest of the input out to the inputs in order. The last
+// axis takes as many whole elements as there are for all; an input short
+// of elements is padded with zeros. Sets `op`'s dims and bytes to the
+// first input's.
+inline std::vector<TensorInput> ReadNodeInputs(FuzzedDataProvider& fdp,
+                                               OpInput& op, size_t count,
+                                               bool allow_empty = true) {
+  std::vector<uint8_t> stretch(count);
+  for (uint8_t& s : stretch) {
+    s = fdp.ConsumeIntegral<uint8_t>();
+    if (!op.schema->broadcast) s = 0;
+  }
+  const int rank = fdp.ConsumeIntegralInRange(0, 4);
+  const int64_t least = allow_empty ? 0 : 1;
+  std::vector<int64_t> shape;  // the last axis, -1 here, is sized below
+  for (int i = 0; i + 1 < rank; ++i) {
+    shape.push_back(fdp.ConsumeIntegralInRange<int64_t>(least, 3));
+  }
+  if (rank > 0) shape.push_back(-1);
+  std::vector<TensorInput> inputs(count);
+  int64_t per_last = 0;  // elements per unit of the last axis, all inputs
+  int64_t fixed = 0;     // elements of the inputs that stretch it
+  for (size_t i = 0; i < count; ++i) {
+    inputs[i].dims = StretchedShape(shape, stretch[i]);
+    const bool sized = std::ranges::find(inputs[i].dims, -1) ==
+                       inputs[i].dims.end();
+    (sized ? fixed : per_last) += SizedCount(inputs[i].dims);
+  }
+  const size_t width = Info(op.dtype).bytes();
+  const std::vector<uint8_t> bytes = fdp.ConsumeRemainingBytes<uint8_t>();
+  const auto whole = static_cast<int64_t>(bytes.size() / width);
+  const int64_t last =
+      per_last == 0 ? 1
+                    : std::max(least, (whole - std::min(whole, fixed)) /
+                                          per_last);
+  size_t at = 0;
+  for (TensorInput& in : inputs) {
+    std::ranges::replace(in.dims, int64_t{-1}, last);
+    in.bytes.assign(static_cast<size_t>(SizedCount(in.dims)) * width, 0);
+    const size_t take = std::min(in.bytes.size(), bytes.size() - at);
+    std::copy_n(bytes.begin() + static_cast<ptrdiff_t>(at), take,
+                in.bytes.begin());
+    at += take;
+  }
+  op.dims = inputs[0].dims;
+  op.bytes = inputs[0].bytes;
+  return inputs;
 }
 
 }  // namespace onnxcts::fuzz

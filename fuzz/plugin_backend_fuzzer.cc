@@ -1,12 +1,13 @@
 // Differential fuzzing of a plugin backend, loaded in process, against the
 // reference backend. The input picks a call as the kernels target does (see
-// op_input.h); the fuzzer builds the single-node model and run request the
-// runner would, runs both backends, and judges the plugin's answer as a run
-// would (run/compare.h; deviations where the spec is silent are no
-// finding). A disagreement, a crash or a hang prints one line
+// op_input.h), and for an op of several inputs how many it gets and how
+// each stretches to broadcast; the fuzzer builds the single-node model and
+// run request the runner would, runs both backends, and judges the plugin's
+// answer as a run would (run/compare.h; deviations where the spec is silent
+// are no finding). A disagreement, a crash or a hang prints one line
 // "onnxcts-fuzz-finding: IsInf-20 float8e4m3fn +qnan" (op, version in
 // force, dtype, then the value class of the first differing element's
-// input, or what went wrong) and the input, and aborts.
+// input, "+zero,-zero" for two, or what went wrong) and the input, and aborts.
 //
 // The plugin is $ONNXCTS_FUZZ_PLUGIN, else onnxcts_reference_plugin.so
 // beside this executable (where OSS-Fuzz puts it), else the build tree's.
@@ -39,11 +40,13 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 #include "backends/plugin_backend.h"
 #include "backends/reference_backend.h"
 #include "core/chunk_pipe.h"
 #include "finding.h"
+#include "onnxcts/broadcast.h"
 #include "op_input.h"
 #include "run/compare.h"
 #include "run/model_check.h"
@@ -194,25 +197,45 @@ auto Watched(const OpInput& op, const uint8_t* data, size_t size, F plugin) {
   return result;
 }
 
-// The call of `request` through the pipe, its input and output in the
-// pipe's memory as a sweep lays them out; "" when its answer is Run()'s.
-std::string PipeDisagreement(const RunRequest& request,
-                             const RunOutcome& run) {
-  const Tensor& x = request.inputs[0];
-  const ValueInfo& y = request.model->outputs[0];
-  const size_t out_bytes =
-      x.count() * Info(static_cast<DType>(y.elem_type)).bytes();
-  // The output starts at an odd offset: plugins must not count on more.
-  const size_t out_offset = x.bytes.size() + 1;
-  g_pipe->Reserve(out_offset + out_bytes);
-  if (!x.bytes.empty()) {
-    std::memcpy(g_pipe->memory(), x.bytes.data(), x.bytes.size());
-  }
+size_t ElementCount(const Dims& dims) {
+  size_t n = 1;
+  for (int64_t d : dims) n *= static_cast<size_t>(d);
+  return n;
+}
+
+// `request` laid out in the pipe's memory as a sweep lays it out: the
+// inputs one after another, then room for an output of `out_dims`.
+ChunkRequest PipeRequest(const RunRequest& request, const Dims& out_dims) {
   ChunkRequest pipe_request;
   pipe_request.model = request.model;
-  pipe_request.inputs = {
-      Slot{static_cast<int32_t>(x.dtype), x.dims, 0, x.bytes.size()}};
-  pipe_request.outputs = {Slot{y.elem_type, x.dims, out_offset, out_bytes}};
+  size_t at = 0;
+  for (const Tensor& x : request.inputs) {
+    pipe_request.inputs.push_back(
+        Slot{static_cast<int32_t>(x.dtype), x.dims, at, x.bytes.size()});
+    at += x.bytes.size();
+  }
+  const ValueInfo& y = request.model->outputs[0];
+  const size_t out_bytes =
+      ElementCount(out_dims) * Info(static_cast<DType>(y.elem_type)).bytes();
+  // The output starts at an odd offset: plugins must not count on more.
+  const size_t out_offset = at + 1;
+  g_pipe->Reserve(out_offset + out_bytes);
+  for (size_t i = 0; i < request.inputs.size(); ++i) {
+    const std::vector<uint8_t>& bytes = request.inputs[i].bytes;
+    if (bytes.empty()) continue;
+    std::memcpy(g_pipe->memory() + pipe_request.inputs[i].offset,
+                bytes.data(), bytes.size());
+  }
+  pipe_request.outputs = {Slot{y.elem_type, out_dims, out_offset, out_bytes}};
+  return pipe_request;
+}
+
+// The call of `request` through the pipe (PipeRequest()); "" when its
+// answer is Run()'s.
+std::string PipeDisagreement(const RunRequest& request, const RunOutcome& run,
+                             const Dims& out_dims) {
+  const ChunkRequest pipe_request = PipeRequest(request, out_dims);
+  const size_t out_offset = pipe_request.outputs[0].offset;
   g_pipe->Send(pipe_request);
   const ChunkAnswer answer = g_pipe->Receive();
   if (answer.outcome.kind != run.kind) {
@@ -235,18 +258,27 @@ std::string PipeDisagreement(const RunRequest& request,
 
 // ---- The run and its judgment -------------------------------------------
 
-Model SingleNode(const OpInput& op) {
+std::vector<Dim> Shape(const Dims& dims) {
   std::vector<Dim> shape;
-  for (int64_t d : op.dims) shape.push_back(Dim{d, ""});
+  for (int64_t d : dims) shape.push_back(Dim{d, ""});
+  return shape;
+}
+
+Model SingleNode(const OpInput& op, const std::vector<Tensor>& inputs,
+                 const Dims& out_dims) {
   Model model;
   model.ir_version = 9;
   model.opsets[""] = op.opset;
-  model.inputs.push_back({"x", static_cast<int32_t>(op.dtype), shape});
-  model.outputs.push_back(
-      {"y", static_cast<int32_t>(OutputDType(*op.schema, op.dtype)), shape});
   Node node;
+  for (const Tensor& x : inputs) {
+    model.inputs.push_back(
+        {x.name, static_cast<int32_t>(x.dtype), Shape(x.dims)});
+    node.inputs.push_back(x.name);
+  }
+  model.outputs.push_back(
+      {"y", static_cast<int32_t>(OutputDType(*op.schema, op.dtype)),
+       Shape(out_dims)});
   node.op_type = std::string(op.schema->op);
-  node.inputs = {"x"};
   node.outputs = {"y"};
   node.attributes = op.attributes;
   model.nodes.push_back(std::move(node));
@@ -287,7 +319,8 @@ std::optional<Verdict> JudgeMustReject(const RunOutcome& plugin) {
 }
 
 std::optional<Verdict> Judge(const NodeCheck& check, const RunOutcome& ref,
-                             const RunOutcome& plugin, const Tensor& x) {
+                             const RunOutcome& plugin,
+                             const std::vector<Tensor>& inputs) {
   if (check.verdict != NodeCheck::Verdict::kValid) {
     return JudgeMustReject(plugin);
   }
@@ -307,8 +340,10 @@ std::optional<Verdict> Judge(const NodeCheck& check, const RunOutcome& ref,
   }
   CompareRules rules;
   rules.schema = check.schema;
+  std::vector<const Tensor*> each;
+  for (const Tensor& x : inputs) each.push_back(&x);
   const Comparison c =
-      CompareOutput(0, ref.outputs[0], plugin.outputs[0], &x, rules);
+      CompareOutput(0, ref.outputs[0], plugin.outputs[0], each, rules);
   if (IsFailure(c.status, TheOptions().policy, /*require_support=*/false) &&
       c.status != Status::kInvalidOutput) {
     return FirstMismatch(c);
@@ -317,6 +352,32 @@ std::optional<Verdict> Judge(const NodeCheck& check, const RunOutcome& ref,
     return Verdict{"invalid_output", c.message};
   }
   return std::nullopt;
+}
+
+// The node's inputs, "x" then "x1", "x2"...: one read as ReadElements()
+// reads it, or several of one shape stretched to broadcast.
+std::vector<Tensor> ReadTensors(FuzzedDataProvider& fdp, OpInput& op) {
+  const size_t count = ReadInputCount(fdp, *op.schema);
+  const bool allow_empty = TheOptions().allow_empty;
+  if (count <= 1) {
+    ReadElements(fdp, op, allow_empty);
+    return {Tensor{"x", op.dtype, op.dims, op.bytes}};
+  }
+  std::vector<Tensor> tensors;
+  for (TensorInput& in : ReadNodeInputs(fdp, op, count, allow_empty)) {
+    const size_t i = tensors.size();
+    tensors.push_back(Tensor{i == 0 ? "x" : "x" + std::to_string(i), op.dtype,
+                             std::move(in.dims), std::move(in.bytes)});
+  }
+  return tensors;
+}
+
+// The shape the inputs broadcast to; ReadNodeInputs() stretches them so
+// that they do.
+Dims OutputDims(const std::vector<Tensor>& inputs) {
+  std::vector<Dims> shapes;
+  for (const Tensor& x : inputs) shapes.push_back(x.dims);
+  return BroadcastDims(shapes).value_or(inputs[0].dims);
 }
 
 }  // namespace
@@ -351,25 +412,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   (void)installed;
   FuzzedDataProvider fdp(data, size);
   OpInput op = ReadOpChoice(fdp);
-  ReadElements(fdp, op, TheOptions().allow_empty);
-  const Model model = SingleNode(op);
-  Tensor x;
-  x.name = "x";
-  x.dtype = op.dtype;
-  x.dims = op.dims;
-  x.bytes = std::move(op.bytes);
+  const std::vector<Tensor> inputs = ReadTensors(fdp, op);
+  const Dims out_dims = OutputDims(inputs);
+  const Model model = SingleNode(op, inputs, out_dims);
   static const TestCase kCase;
   static const DataSet kDataSet;
-  const RunRequest request{&kCase, &kDataSet, &model, {x}, 60};
+  const RunRequest request{&kCase, &kDataSet, &model, inputs, 60};
   const NodeCheck check = CheckNode(model);
   const RunOutcome ref = g_reference->Run(request);
   const RunOutcome plugin =
       Watched(op, data, size, [&] { return g_plugin->Run(request); });
-  std::optional<Verdict> verdict = Judge(check, ref, plugin, x);
+  std::optional<Verdict> verdict = Judge(check, ref, plugin, inputs);
   if (!verdict) {
     if (!TheOptions().pipe) return 0;
-    std::string pipe = Watched(
-        op, data, size, [&] { return PipeDisagreement(request, plugin); });
+    std::string pipe = Watched(op, data, size, [&] {
+      return PipeDisagreement(request, plugin, out_dims);
+    });
     if (pipe.empty()) return 0;
     verdict = Verdict{"pipe_mismatch", std::move(pipe)};
   }

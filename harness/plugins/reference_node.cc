@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "onnxcts/broadcast.h"
 #include "onnxcts/schema.h"
 
 namespace onnxcts {
@@ -57,18 +58,28 @@ std::optional<size_t> CountOf(const onnxcts_tensor& t, const DTypeInfo& info) {
   return count;
 }
 
+// "" when `s` takes `count` inputs, else why not.
+std::string CountProblem(const OpSchema& s, size_t count) {
+  if (count >= s.MinInputs() && count <= s.MaxInputs()) return "";
+  const bool unbounded = s.MaxInputs() == SIZE_MAX;
+  return OpName(s) + " takes " + std::to_string(s.MinInputs()) +
+         (unbounded ? " or more" : "") + " inputs, not " +
+         std::to_string(count);
+}
+
 // Checks the inputs against the schema and binds each type constraint to
-// the dtype its inputs have; "" when they fit.
+// the dtype its inputs have; "" when they fit. A variadic last formal
+// stands for every input from its place on.
 std::string BindInputs(const OpSchema& s, const onnxcts_node* node,
                        std::map<std::string_view, DType>& bound,
                        std::vector<ConstTensorView>& views) {
-  if (node->input_count != s.inputs.size()) {
-    return OpName(s) + " takes " + std::to_string(s.inputs.size()) +
-           " inputs, not " + std::to_string(node->input_count);
+  if (std::string problem = CountProblem(s, node->input_count);
+      !problem.empty()) {
+    return problem;
   }
   for (size_t i = 0; i < node->input_count; ++i) {
     const onnxcts_tensor& t = node->inputs[i];
-    const Formal& formal = s.inputs[i];
+    const Formal& formal = s.inputs[std::min(i, s.inputs.size() - 1)];
     const DTypeInfo* info = FindDType(t.dtype);
     if (info == nullptr || !s.Allows(formal.type, info->code)) {
       return OpName(s) + " does not allow dtype code " +
@@ -96,27 +107,63 @@ std::optional<DType> OutputType(
   return std::nullopt;
 }
 
-// Allocates output `k` with the first input's shape: the reference
-// operators are element-wise.
-TensorView Allocate(onnxcts_output& out, DType dtype,
-                    const ConstTensorView& like) {
-  out.dtype = static_cast<int32_t>(dtype);
-  out.rank = like.dims.size();
-  out.dims =
-      static_cast<int64_t*>(std::malloc(sizeof(int64_t) * (out.rank + 1)));
-  std::copy(like.dims.begin(), like.dims.end(), out.dims);
-  out.size = like.count * Info(dtype).bytes();
-  out.data = std::malloc(out.size + 1);
-  return {dtype, out.data, {out.dims, out.rank}, like.count};
-}
-
 // A node checked against its schema, ready for its kernel.
 struct Prepared {
   const OpSchema* schema = nullptr;
   Attributes attributes;
   std::vector<ConstTensorView> inputs;
   std::vector<DType> output_types;
+  // Every output's: the reference operators are element-wise.
+  Dims output_dims;
+  size_t output_count = 0;
 };
+
+// Sets the outputs' shape: the inputs' when they all have one, else the
+// shape they broadcast to where the op broadcasts; "" when there is one.
+std::string ShapeOutputs(Prepared& p) {
+  const OpSchema& s = *p.schema;
+  std::vector<Dims> shapes;
+  for (const ConstTensorView& v : p.inputs) {
+    shapes.emplace_back(v.dims.begin(), v.dims.end());
+  }
+  const bool same = std::ranges::all_of(
+      shapes, [&](const Dims& d) { return d == shapes.front(); });
+  const std::optional<Dims> dims = BroadcastDims(shapes);
+  if (!dims) return OpName(s) + " cannot broadcast its inputs' shapes";
+  if (!same && !s.broadcast) {
+    return OpName(s) + " does not broadcast: its inputs' shapes differ";
+  }
+  // Broadcasting can multiply sizes past what any input holds.
+  size_t widest = 1;
+  for (DType t : p.output_types) widest = std::max(widest, Info(t).bytes());
+  size_t count = 1;
+  for (int64_t d : *dims) {
+    const auto n = static_cast<size_t>(d);
+    if (n != 0 && count > SIZE_MAX / widest / n) {
+      return "the output's shape is too large";
+    }
+    count *= n;
+  }
+  p.output_dims = *dims;
+  p.output_count = count;
+  return "";
+}
+
+// Allocates an output of `p`'s shape; false when memory runs out.
+bool Allocate(onnxcts_output& out, DType dtype, const Prepared& p,
+              std::vector<TensorView>& views) {
+  out.dtype = static_cast<int32_t>(dtype);
+  out.rank = p.output_dims.size();
+  out.dims =
+      static_cast<int64_t*>(std::malloc(sizeof(int64_t) * (out.rank + 1)));
+  out.size = p.output_count * Info(dtype).bytes();
+  // Never malloc(0), which may answer null.
+  out.data = std::malloc(std::max<size_t>(out.size, 1));
+  if (out.dims == nullptr || out.data == nullptr) return false;
+  std::copy(p.output_dims.begin(), p.output_dims.end(), out.dims);
+  views.push_back({dtype, out.data, {out.dims, out.rank}, p.output_count});
+  return true;
+}
 
 // Checks `node` and binds its types; OK, or the status to answer with
 // `problem` as its message.
@@ -144,6 +191,7 @@ onnxcts_status Prepare(const onnxcts_node* node, Prepared& p,
     if (!t) problem = "no output type";
     if (t) p.output_types.push_back(*t);
   }
+  if (problem.empty()) problem = ShapeOutputs(p);
   return problem.empty() ? ONNXCTS_STATUS_OK : ONNXCTS_STATUS_ERROR;
 }
 
@@ -176,8 +224,10 @@ onnxcts_status RunReferenceNode(const onnxcts_node* node,
   if (status != ONNXCTS_STATUS_OK) return SetMessage(result, status, problem);
   std::vector<TensorView> outputs;
   for (size_t k = 0; k < p.output_types.size(); ++k) {
-    outputs.push_back(
-        Allocate(result->outputs[k], p.output_types[k], p.inputs[0]));
+    if (!Allocate(result->outputs[k], p.output_types[k], p, outputs)) {
+      return SetMessage(result, ONNXCTS_STATUS_ERROR,
+                        "out of memory for output " + std::to_string(k));
+    }
   }
   status = RunKernel(p, outputs, problem);
   if (status != ONNXCTS_STATUS_OK) return SetMessage(result, status, problem);
@@ -200,20 +250,18 @@ onnxcts_status RunReferenceNode2(const onnxcts_node* node,
   std::string problem;
   onnxcts_status status = Prepare(node, p, problem);
   if (status != ONNXCTS_STATUS_OK) return SetMessage2(result, status, problem);
-  // Element-wise: every output has the first input's shape.
-  const ConstTensorView& like = p.inputs[0];
-  bool fit = like.dims.size() <= ONNXCTS_PLUGIN_MAX_RANK;
+  bool fit = p.output_dims.size() <= ONNXCTS_PLUGIN_MAX_RANK;
   std::vector<TensorView> outputs;
   for (size_t k = 0; k < p.output_types.size(); ++k) {
     onnxcts_output2& out = result->outputs[k];
     out.dtype = static_cast<int32_t>(p.output_types[k]);
-    out.rank = like.dims.size();
+    out.rank = p.output_dims.size();
     if (out.rank > ONNXCTS_PLUGIN_MAX_RANK) continue;
-    std::copy(like.dims.begin(), like.dims.end(), out.dims);
-    out.size = like.count * Info(p.output_types[k]).bytes();
+    std::copy(p.output_dims.begin(), p.output_dims.end(), out.dims);
+    out.size = p.output_count * Info(p.output_types[k]).bytes();
     fit = fit && out.size <= out.capacity;
     outputs.push_back(
-        {p.output_types[k], out.data, {out.dims, out.rank}, like.count});
+        {p.output_types[k], out.data, {out.dims, out.rank}, p.output_count});
   }
   // Too little room: the sizes say how much is needed, nothing is written.
   if (!fit) return ONNXCTS_STATUS_OK;

@@ -13,8 +13,10 @@ namespace onnxcts {
 // RunReferenceNode()
 //
 // Computes `node` as the reference does: not supported for an operator or
-// opset the schema table lacks, an error for inputs, dtypes or attributes
-// the operator's spec does not allow. Outputs and message are malloc()ed.
+// opset the schema table lacks, an error for inputs, dtypes, shapes or
+// attributes the operator's spec does not allow. Every output has the shape
+// the inputs broadcast to (numpy's rules, for the ops that broadcast).
+// Outputs and message are malloc()ed.
 onnxcts_status RunReferenceNode(const onnxcts_node* node,
                                 onnxcts_result* result);
 

@@ -4,6 +4,7 @@
 #include <fmt/core.h>
 
 #include <nlohmann/json.hpp>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -46,7 +47,8 @@ ordered_json DTypeJson(const DTypeInfo& t) {
 ordered_json FormalsJson(std::span<const Formal> formals) {
   ordered_json list = ordered_json::array();
   for (const Formal& f : formals) {
-    list.push_back({{"name", f.name}, {"type", f.type}});
+    list.push_back(
+        {{"name", f.name}, {"type", f.type}, {"variadic", f.variadic}});
   }
   return list;
 }
@@ -67,13 +69,20 @@ ordered_json SchemaJson(const OpSchema& s) {
     if (!a.required && a.type == AttrType::kInt) attr["default"] = a.default_int;
     attributes.push_back(attr);
   }
+  // Unbounded (a variadic input) is null: JSON has no integer for it.
+  const ordered_json max_inputs =
+      s.MaxInputs() == SIZE_MAX ? ordered_json(nullptr)
+                                : ordered_json(s.MaxInputs());
   return {{"domain", s.domain},
           {"op", s.op},
           {"since_version", s.since_version},
           {"inputs", FormalsJson(s.inputs)},
           {"outputs", FormalsJson(s.outputs)},
           {"constraints", constraints},
-          {"attributes", attributes}};
+          {"attributes", attributes},
+          {"broadcast", s.broadcast},
+          {"min_inputs", s.MinInputs()},
+          {"max_inputs", max_inputs}};
 }
 
 ordered_json VariantJson(const Variant& v) {
@@ -82,7 +91,8 @@ ordered_json VariantJson(const Variant& v) {
   return {{"name", v.name},
           {"op", v.op},
           {"attributes", attributes},
-          {"output", v.to_bool ? "bool" : "input"}};
+          {"output", v.to_bool ? "bool" : "input"},
+          {"arity", v.arity()}};
 }
 
 ordered_json TablesJson() {

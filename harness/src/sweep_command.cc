@@ -60,6 +60,16 @@ int SweepKernels(const SweepArgs& args) {
   SweepOptions options;
   options.variants = ParseOps(args.ops);
   options.threads = args.threads;
+  for (const Variant* v : options.variants) {
+    if (v->arity() == 1 || args.ops.empty()) continue;
+    fmt::print(stderr,
+               "sweep: {} takes two inputs; `onnxcts sweep` covers ops of "
+               "one input, and the reference's tests verify {}'s pairs "
+               "(reference_pairs_test; every 16-bit pair in the nightly "
+               "reference_pairs16_test)\n",
+               v->op, v->op);
+    return kExitCannotRun;
+  }
   const std::vector<const DTypeInfo*> dtypes = ParseDTypes(args.dtypes);
   fmt::print("{:<16} {:>12} {:<10} {:>12} {:>5} {:>5} {:>10} {:>8}\n", "dtype",
              "patterns", "coverage", "nan", "inf", "zero", "mismatches",
@@ -67,7 +77,9 @@ int SweepKernels(const SweepArgs& args) {
   bool agree = true;
   for (const DTypeInfo* t : dtypes) {
     bool applies = false;
-    for (const Variant* v : options.variants) applies |= v->defines(*t);
+    for (const Variant* v : options.variants) {
+      applies |= v->arity() == 1 && v->defines(*t);
+    }
     if (!applies) continue;
     Progress progress(std::string(t->name), SweepSize(*t));
     options.progress = &progress;

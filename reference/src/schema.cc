@@ -8,29 +8,35 @@
 #include "ops/ops.h"
 
 namespace onnxcts {
+
+// The registry: every operator file of reference/src/ops, as the build
+// found their ONNXCTS_REGISTER_OP lines (op_registry.inc), in file order.
+#define ONNXCTS_OP(Name) OpFile Name##Op();
+#include "op_registry.inc"
+#undef ONNXCTS_OP
+
 namespace {
 
-// The registry: one line per operator file.
-constexpr OpFile kOps[] = {
-    {IsInfSchemas, IsInfVariants},
-    {IsNaNSchemas, IsNaNVariants},
-    {SignSchemas, SignVariants},
-    {AbsSchemas, AbsVariants},
-    {NegSchemas, NegVariants},
-};
+std::vector<OpFile> Registry() {
+#define ONNXCTS_OP(Name) Name##Op(),
+  return {
+#include "op_registry.inc"
+  };
+#undef ONNXCTS_OP
+}
 
 std::vector<OpSchema> CollectSchemas() {
   std::vector<OpSchema> all;
-  for (const OpFile& op : kOps) {
-    std::ranges::copy(op.schemas(), std::back_inserter(all));
+  for (const OpFile& op : Registry()) {
+    std::ranges::copy(op.schemas, std::back_inserter(all));
   }
   return all;
 }
 
 std::vector<const Variant*> CollectVariants() {
   std::vector<const Variant*> all;
-  for (const OpFile& op : kOps) {
-    for (const Variant& v : op.variants()) all.push_back(&v);
+  for (const OpFile& op : Registry()) {
+    for (const Variant& v : op.variants) all.push_back(&v);
   }
   return all;
 }

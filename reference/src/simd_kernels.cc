@@ -15,18 +15,6 @@ namespace onnxcts::simd {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-// Predicates write one byte per element whatever the input width, so wide
-// lanes of 0/1 are truncated to bytes before the store.
-template <class D, class V>
-HWY_INLINE void StoreAsBytes(D d, V zero_or_one, uint8_t* out) {
-  if constexpr (sizeof(hn::TFromD<D>) == 1) {
-    hn::StoreU(zero_or_one, d, out);
-  } else {
-    const hn::Rebind<uint8_t, D> d8;
-    hn::StoreU(hn::TruncateTo(d8, zero_or_one), d8, out);
-  }
-}
-
 // Runs `Test<U>::Mask` over the whole vectors of `in`, writing 0/1 bytes.
 template <typename U, class Test>
 HWY_INLINE size_t PredicateLoop(const void* in_bytes, uint8_t* out, size_t n,

@@ -1,5 +1,6 @@
-// Per-target helper shared by the Highway files: from a runtime element
-// width to the unsigned lane type of a templated body. Included by each
+// Per-target helpers shared by the Highway files: from a runtime element
+// width to the unsigned lane type of a templated body, and the store of
+// 0/1 lanes as bytes. Included by each
 // target's pass of foreach_target.h, hence the toggle guard.
 #if defined(ONNXCTS_SRC_SIMD_WIDTH_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef ONNXCTS_SRC_SIMD_WIDTH_INL_H_
@@ -27,6 +28,19 @@ HWY_INLINE size_t ByWidth(int bits, Args... args) {
       return Body::template Run<uint32_t>(args...);
     default:
       return Body::template Run<uint64_t>(args...);
+  }
+}
+
+// Predicates write one byte per element whatever the input width, so wide
+// lanes of 0/1 are truncated to bytes before the store.
+template <class D, class V>
+HWY_INLINE void StoreAsBytes(D d, V zero_or_one, uint8_t* out) {
+  namespace hn = hwy::HWY_NAMESPACE;
+  if constexpr (sizeof(hn::TFromD<D>) == 1) {
+    hn::StoreU(zero_or_one, d, out);
+  } else {
+    const hn::Rebind<uint8_t, D> d8;
+    hn::StoreU(hn::TruncateTo(d8, zero_or_one), d8, out);
   }
 }
 

@@ -215,11 +215,11 @@ void AddFound(Found& found, Tally& tally) {
   }
 }
 
-// Only the variants whose kernel is defined on `t` are run.
+// Only the variants of one input whose kernel is defined on `t` are run.
 std::vector<const Variant*> Applicable(const DTypeInfo& t, Variants variants) {
   std::vector<const Variant*> kept;
   for (const Variant* v : variants) {
-    if (v->defines(t)) kept.push_back(v);
+    if (v->arity() == 1 && v->defines(t)) kept.push_back(v);
   }
   return kept;
 }

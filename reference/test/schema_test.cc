@@ -71,8 +71,10 @@ TEST(Schema, TypeConstraintsAsTheSpecsGiveThem) {
   EXPECT_FALSE(Allowed("Neg", 6, DType::kBfloat16));
   EXPECT_TRUE(Allowed("Neg", 13, DType::kBfloat16));
   for (const OpSchema& s : AllSchemas()) {
-    EXPECT_EQ(s.inputs.size(), 1u);
+    EXPECT_GE(s.inputs.size(), 1u);
     EXPECT_EQ(s.outputs.size(), 1u);
+    // Every input shares the first one's type constraint.
+    for (const Formal& in : s.inputs) EXPECT_EQ(in.type, s.inputs[0].type);
     // A predicate's output is bool; any other output has the input's type.
     if (s.outputs[0].type != s.inputs[0].type) {
       EXPECT_TRUE(s.Allows(s.outputs[0].type, DType::kBool));
@@ -100,18 +102,68 @@ TEST(Schema, AttributesRejectUnknownNamesAndWrongTypes) {
   EXPECT_NE(ResolveAttributes(*FindSchema("", "Sign", 13), on_sign), "");
 }
 
+// One input's pattern, as a deviation rule takes it.
+std::span<const uint64_t> In(uint64_t p) {
+  static thread_local uint64_t one;
+  one = p;
+  return {&one, 1};
+}
+
 // DESIGN.md: the spec is silent on Sign of NaN and on the sign of a zero
 // result; only there may a backend's answer be a deviation.
 TEST(Schema, SignDeviatesOnlyWhereTheSpecIsSilent) {
   const OpSchema& sign = *FindSchema("", "Sign", 13);
   const DTypeInfo& f16 = Info(DType::kFloat16);
   ASSERT_NE(sign.deviation, nullptr);
-  EXPECT_TRUE(sign.deviation(f16, 0x7E00, 0x7E00, 0x0000));  // NaN -> 0
-  EXPECT_TRUE(sign.deviation(f16, 0x8000, 0x0000, 0x8000));  // -0 -> -0
-  EXPECT_FALSE(sign.deviation(f16, 0x8000, 0x0000, 0xBC00));  // -0 -> -1
-  EXPECT_FALSE(sign.deviation(f16, 0xC000, 0xBC00, 0x8000));  // -2 -> -0
-  EXPECT_FALSE(sign.deviation(Info(DType::kInt8), 0, 0, 0xFF));
+  EXPECT_TRUE(sign.deviation(f16, In(0x7E00), 0x7E00, 0x0000));  // NaN -> 0
+  EXPECT_TRUE(sign.deviation(f16, In(0x8000), 0x0000, 0x8000));  // -0 -> -0
+  EXPECT_FALSE(sign.deviation(f16, In(0x8000), 0x0000, 0xBC00));  // -0 -> -1
+  EXPECT_FALSE(sign.deviation(f16, In(0xC000), 0xBC00, 0x8000));  // -2 -> -0
+  EXPECT_FALSE(sign.deviation(Info(DType::kInt8), In(0), 0, 0xFF));
   EXPECT_EQ(FindSchema("", "IsNaN", 20)->deviation, nullptr);
+}
+
+}  // namespace
+}  // namespace onnxcts
+
+namespace onnxcts {
+namespace {
+
+// Max and Min: only which zero a +0/-0 pair gives is open.
+TEST(Schema, MaxDeviatesOnlyOnAPairOfZeros) {
+  const OpSchema& max = *FindSchema("", "Max", 13);
+  const DTypeInfo& f16 = Info(DType::kFloat16);
+  ASSERT_NE(max.deviation, nullptr);
+  const uint64_t zeros[] = {0x0000, 0x8000};
+  const uint64_t plus[] = {0x0000, 0x0000};
+  EXPECT_TRUE(max.deviation(f16, std::span<const uint64_t>(zeros), 0x0000, 0x8000));
+  EXPECT_FALSE(max.deviation(f16, std::span<const uint64_t>(plus), 0x0000, 0x8000));
+  EXPECT_FALSE(max.deviation(f16, std::span<const uint64_t>(zeros), 0x0000, 0x3C00));
+  EXPECT_EQ(FindSchema("", "Less", 13)->deviation, nullptr);
+}
+
+// The type constraints of the ops of two inputs, as the specs give them.
+TEST(Schema, ComparisonAndSelectionTypesPerVersion) {
+  const auto allows = [](const char* op, int opset, DType t) {
+    const OpSchema* s = FindSchema("", op, opset);
+    return s != nullptr && s->Allows(s->inputs[0].type, t);
+  };
+  EXPECT_TRUE(allows("Equal", 7, DType::kBool));
+  EXPECT_FALSE(allows("Equal", 7, DType::kFloat));
+  EXPECT_TRUE(allows("Equal", 11, DType::kFloat16));
+  EXPECT_FALSE(allows("Equal", 11, DType::kBfloat16));
+  EXPECT_TRUE(allows("Equal", 19, DType::kBfloat16));
+  EXPECT_FALSE(allows("Less", 7, DType::kInt32));
+  EXPECT_TRUE(allows("Less", 9, DType::kUint64));
+  EXPECT_FALSE(allows("Less", 9, DType::kBool));
+  EXPECT_FALSE(allows("Max", 8, DType::kInt8));
+  EXPECT_TRUE(allows("Max", 12, DType::kInt8));
+  EXPECT_FALSE(allows("Min", 12, DType::kBfloat16));
+  EXPECT_TRUE(allows("Min", 13, DType::kBfloat16));
+  EXPECT_FALSE(FindSchema("", "Max", 6)->broadcast);
+  EXPECT_TRUE(FindSchema("", "Max", 8)->broadcast);
+  EXPECT_EQ(FindSchema("", "Max", 13)->MaxInputs(), SIZE_MAX);
+  EXPECT_EQ(FindSchema("", "Equal", 19)->MaxInputs(), 2u);
 }
 
 }  // namespace

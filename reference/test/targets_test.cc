@@ -77,7 +77,7 @@ void CheckShortBuffers(const std::vector<uint64_t>& pool) {
   std::vector<U> in(pool.size()), out(pool.size());
   for (size_t i = 0; i < pool.size(); ++i) in[i] = static_cast<U>(pool[i]);
   for (const Variant* v : AllVariants()) {
-    if (!v->defines(t)) continue;
+    if (v->arity() != 1 || !v->defines(t)) continue;
     const DTypeInfo& ot = OutputType(*v, t);
     for (size_t offset = 0; offset < 9; ++offset) {
       for (size_t n = 0; offset + n <= in.size() && n <= 160; ++n) {
@@ -132,7 +132,7 @@ TEST(ScalarTail, EveryPatternUpTo16Bits) {
       const DTypeInfo& t = Row::info;
       std::vector<U> out(t.all_bits() + 1);
       for (const Variant* v : AllVariants()) {
-        if (!v->defines(t)) continue;
+        if (v->arity() != 1 || !v->defines(t)) continue;
         const size_t width = OutputType(*v, t).bytes();
         uint8_t* bytes = reinterpret_cast<uint8_t*>(out.data());
         for (uint64_t p = 0; p <= t.all_bits(); ++p) {

@@ -1,6 +1,10 @@
 #include "backends/reference_backend.h"
 
+#include <optional>
 #include <stdexcept>
+#include <vector>
+
+#include "onnxcts/broadcast.h"
 
 #include "core/sync_pipe.h"
 #include "run/model_check.h"
@@ -25,32 +29,65 @@ class ReferenceBackend : public Backend {
       return RunOutcome::Of(Kind::kError, check.reason);
     }
     const Node& node = request.model->nodes[0];
-    const Tensor* x = request.model->Feeding(node.inputs[0], request.inputs);
-    if (x == nullptr) {
-      return RunOutcome::Of(Kind::kError, "no value feeds input '" + node.inputs[0] + "'");
+    std::vector<const Tensor*> inputs;
+    for (size_t k = 0; k < node.inputs.size(); ++k) {
+      const Tensor* x = request.model->Feeding(node.inputs[k], request.inputs);
+      if (x == nullptr) {
+        return RunOutcome::Of(Kind::kError,
+                              "no value feeds input '" + node.inputs[k] + "'");
+      }
+      if (x->dtype != check.input_types[k]) {
+        return RunOutcome::Of(Kind::kError,
+                              "input '" + x->name + "' is " +
+                                  std::string(Name(x->dtype)) +
+                                  ", the model declares " +
+                                  std::string(Name(check.input_types[k])));
+      }
+      inputs.push_back(x);
     }
-    if (x->dtype != check.input_types[0]) {
-      return RunOutcome::Of(Kind::kError, "input '" + x->name + "' is " +
-                                      std::string(Name(x->dtype)) +
-                                      ", the model declares " +
-                                      std::string(Name(check.input_types[0])));
-    }
-    return Compute(check, node, *x);
+    return Compute(check, node, inputs);
   }
 
   std::unique_ptr<ChunkPipe> OpenPipe() override;
 
  private:
+  // The output's shape: the inputs', broadcast where the op version
+  // broadcasts, else the one shape they must all have.
+  static std::optional<Dims> OutputDims(const NodeCheck& check,
+                                        std::span<const Tensor* const> inputs) {
+    std::vector<Dims> shapes;
+    for (const Tensor* x : inputs) shapes.push_back(x->dims);
+    if (check.schema->broadcast) return BroadcastDims(shapes);
+    for (const Dims& d : shapes) {
+      if (d != shapes[0]) return std::nullopt;
+    }
+    return shapes[0];
+  }
+
   static RunOutcome Compute(const NodeCheck& check, const Node& node,
-                            const Tensor& x) {
+                            std::span<const Tensor* const> inputs) {
+    const std::optional<Dims> dims = OutputDims(check, inputs);
+    if (!dims) {
+      return RunOutcome::Of(
+          Kind::kError, check.schema->broadcast
+                            ? "the inputs' shapes do not broadcast"
+                            : "the inputs' shapes differ, and " + check.op +
+                                  "-" + std::to_string(check.opset) +
+                                  " does not broadcast");
+    }
     RunOutcome out;
     Tensor& y = out.outputs.emplace_back();
     y.name = node.outputs[0];
     y.dtype = check.output_types[0];
-    y.dims = x.dims;
-    y.bytes.resize(x.count() * Info(y.dtype).bytes());
-    const ConstTensorView in[] = {{x.dtype, x.bytes.data(), x.dims, x.count()}};
-    const TensorView result[] = {{y.dtype, y.bytes.data(), y.dims, x.count()}};
+    y.dims = *dims;
+    size_t n = 1;
+    for (int64_t d : y.dims) n *= static_cast<size_t>(d);
+    y.bytes.resize(n * Info(y.dtype).bytes());
+    std::vector<ConstTensorView> in;
+    for (const Tensor* x : inputs) {
+      in.push_back({x->dtype, x->bytes.data(), x->dims, x->count()});
+    }
+    const TensorView result[] = {{y.dtype, y.bytes.data(), y.dims, y.count()}};
     check.schema->kernel(std::span(in), std::span(result), check.attributes);
     return out;
   }

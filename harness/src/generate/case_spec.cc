@@ -62,6 +62,11 @@ std::string BaseId(const OpSchema& s, DType t) {
                      Name(t));
 }
 
+std::string PairCoverage(DType t) {
+  return Info(t).bits <= 8 ? "every pair of patterns"
+                           : "every pair of a stratified set of patterns";
+}
+
 std::string Coverage(DType t) {
   const DTypeInfo& info = Info(t);
   if (info.bits <= 16) {
@@ -71,16 +76,61 @@ std::string Coverage(DType t) {
          "interiors)";
 }
 
+// Whether the op takes two inputs or more (Max, Min, the comparisons).
+bool TakesPairs(const OpSchema& s) { return s.MaxInputs() >= 2; }
+
 CaseSpec Positive(const OpSchema& s, DType t, const Attributes& attrs) {
   CaseSpec c;
   c.schema = &s;
   c.dtype = t;
   c.attributes = attrs;
+  c.arity = std::max<size_t>(s.MinInputs(), TakesPairs(s) ? 2 : 1);
+  c.inputs = TakesPairs(s) ? Inputs::kPairs : Inputs::kAllPatterns;
   c.output_type = OutputDType(s, t);
   c.id = BaseId(s, t) + AttributeSuffix(attrs);
   c.description = fmt::format("{}-{} on {}{}: {}", s.op, s.since_version,
-                              Name(t), AttributeText(attrs), Coverage(t));
+                              Name(t), AttributeText(attrs),
+                              TakesPairs(s) ? PairCoverage(t) : Coverage(t));
   return c;
+}
+
+bool Newest(const OpSchema& s) {
+  return FindSchema(s.domain, s.op, 1 << 30) == &s;
+}
+
+// The inputs as initializers: on every version of an op of one input, on
+// the newest of an op of more (whose pair cases are many; each version's
+// dtypes are tested as graph inputs).
+void AddInitializerCase(const OpSchema& s, DType t,
+                        std::vector<CaseSpec>& out) {
+  if (TakesPairs(s) && !Newest(s)) return;
+  CaseSpec init = Positive(s, t, {});
+  init.as_initializer = true;
+  init.id += ".initializer";
+  init.description += ", fed as an initializer";
+  out.push_back(init);
+}
+
+// A variadic op (Max, Min) on `arity` inputs of every pattern, named by
+// `words` ("one input").
+CaseSpec VariadicCase(const OpSchema& s, DType t, size_t arity,
+                      const std::string& words) {
+  CaseSpec c = Positive(s, t, {});
+  c.arity = arity;
+  c.inputs = Inputs::kAllPatterns;
+  std::string suffix = words;
+  std::ranges::replace(suffix, ' ', '_');
+  c.id += "." + suffix;
+  c.description = fmt::format("{}-{} on {}, {}: {}", s.op, s.since_version,
+                              Name(t), words, Coverage(t));
+  return c;
+}
+
+// One input and three, on the newest version, as the shape cases.
+void AddVariadicCases(const OpSchema& s, DType t, std::vector<CaseSpec>& out) {
+  if (s.MaxInputs() != SIZE_MAX || !Newest(s)) return;
+  out.push_back(VariadicCase(s, t, 1, "one input"));
+  out.push_back(VariadicCase(s, t, 3, "three inputs"));
 }
 
 void AddOpCases(const OpSchema& s, const SuiteFilter& f,
@@ -90,11 +140,8 @@ void AddOpCases(const OpSchema& s, const SuiteFilter& f,
     for (const Attributes& attrs : AttributeCombinations(s)) {
       out.push_back(Positive(s, t, attrs));
     }
-    CaseSpec init = Positive(s, t, {});
-    init.as_initializer = true;
-    init.id += ".initializer";
-    init.description += ", fed as an initializer";
-    out.push_back(init);
+    AddInitializerCase(s, t, out);
+    AddVariadicCases(s, t, out);
   }
 }
 
@@ -108,7 +155,7 @@ struct ShapeCase {
 void AddShapeCases(const OpSchema& s, const SuiteFilter& f,
                    std::vector<CaseSpec>& out) {
   const DType t = DType::kFloat16;
-  if (!Keeps(f.dtypes, t) || FindSchema(s.domain, s.op, 1 << 30) != &s) return;
+  if (!Keeps(f.dtypes, t) || !Newest(s)) return;
   const ShapeCase shapes[] = {{"rank0", {}},
                               {"empty", {0}},
                               {"zero_inside", {2, 0, 3}},
@@ -117,7 +164,7 @@ void AddShapeCases(const OpSchema& s, const SuiteFilter& f,
   for (const ShapeCase& shape : shapes) {
     CaseSpec c = Positive(s, t, {});
     c.inputs = Inputs::kShaped;
-    c.dims = shape.dims;
+    c.dims = shape.dims;  // every input's
     c.id += std::string(".shape_") + shape.name;
     c.description = fmt::format("{}-{} on float16 of shape {}", s.op,
                                 s.since_version, shape.name);
@@ -145,6 +192,7 @@ CaseSpec Rejected(const OpSchema& s, DType t, Breakage breakage,
   CaseSpec c;
   c.schema = &s;
   c.dtype = t;
+  c.arity = s.MinInputs();
   c.breakage = breakage;
   c.output_type = OutputDType(s, t);
   c.inputs = Inputs::kShaped;
@@ -211,9 +259,11 @@ void AddRejectCases(const OpSchema& s, const SuiteFilter& f,
     out.push_back(typed);
   }
   out.push_back(Rejected(s, t, Breakage::kMissingInput, ".missing_input",
-                         "the node has no input"));
-  out.push_back(Rejected(s, t, Breakage::kExtraInput, ".extra_input",
-                         "the node has one input too many"));
+                         "the node has one input fewer than the op takes"));
+  if (s.MaxInputs() != SIZE_MAX) {
+    out.push_back(Rejected(s, t, Breakage::kExtraInput, ".extra_input",
+                           "the node has one input too many"));
+  }
 }
 
 }  // namespace

@@ -26,6 +26,11 @@ enum class Breakage {
 enum class Inputs {
   kAllPatterns,  // every pattern (<= 16 bits) or the stratified set
   kShaped,       // a few patterns laid out in `dims`
+  // Every pair of a set of patterns (all of an 8-bit dtype, a stratified
+  // set of about 80 of a wider one): input 0 the set as a column, input 1
+  // as a row, broadcast; where the op version does not broadcast, both
+  // already stretched to every pair.
+  kPairs,
 };
 
 struct CaseSpec {
@@ -36,7 +41,8 @@ struct CaseSpec {
   Attributes attributes;  // as written into the model
   bool as_initializer = false;  // the input is an initializer, not fed
   Inputs inputs = Inputs::kAllPatterns;
-  std::vector<int64_t> dims;  // for kShaped
+  std::vector<int64_t> dims;  // for kShaped, of every input
+  size_t arity = 1;            // the node's inputs, when it is not broken
   Breakage breakage = Breakage::kNone;
   DType output_type = DType::kBool;  // what the model declares
 };

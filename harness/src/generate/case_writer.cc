@@ -8,6 +8,7 @@
 
 #include "io/model_io.h"
 #include "io/tensor_io.h"
+#include "onnxcts/broadcast.h"
 #include "onnxcts/patterns.h"
 
 namespace onnxcts {
@@ -43,19 +44,81 @@ uint64_t Product(const std::vector<int64_t>& dims) {
   return n;
 }
 
-Tensor Output(const CaseSpec& spec, const Tensor& input) {
+// The reference's answer, through the same backend as every run.
+Tensor Output(const CaseSpec& spec, std::span<const Tensor> inputs) {
+  std::vector<Dims> shapes;
+  for (const Tensor& x : inputs) shapes.push_back(x.dims);
   Tensor y;
   y.name = "y";
   y.dtype = spec.output_type;
-  y.dims = input.dims;
-  y.bytes.resize(input.count() * Info(y.dtype).bytes());
+  y.dims = BroadcastDims(shapes).value();
+  const uint64_t n = Product(y.dims);
+  y.bytes.resize(n * Info(y.dtype).bytes());
   Attributes attrs = spec.attributes;
   ResolveAttributes(*spec.schema, attrs);
-  const ConstTensorView in[] = {
-      {input.dtype, input.bytes.data(), input.dims, input.count()}};
-  const TensorView out[] = {{y.dtype, y.bytes.data(), y.dims, input.count()}};
+  std::vector<ConstTensorView> in;
+  for (const Tensor& x : inputs) {
+    in.push_back({x.dtype, x.bytes.data(), x.dims, x.count()});
+  }
+  const TensorView out[] = {{y.dtype, y.bytes.data(), y.dims, n}};
   spec.schema->kernel(std::span(in), std::span(out), attrs);
   return y;
+}
+
+// The patterns paired in a kPairs case: all of them up to 8 bits, else a
+// stride through the stratified edges with the specials added.
+std::vector<uint64_t> PairSet(const DTypeInfo& t) {
+  if (t.bits <= 8) return Patterns(t);
+  const std::vector<uint64_t> strata = StratifiedPatterns(t, kSeed, 0);
+  const size_t stride = (strata.size() + 63) / 64;
+  std::vector<uint64_t> set;
+  for (size_t i = 0; i < strata.size(); i += stride) set.push_back(strata[i]);
+  const uint64_t top = uint64_t{1} << (t.bits - 1);
+  if (t.is_float()) {
+    const FloatFormat& f = t.format;
+    for (uint64_t s : {uint64_t{0}, f.sign_mask()}) {
+      for (uint64_t m : {uint64_t{0}, f.one(), f.infinity(),
+                         f.infinity() | f.quiet_bit(), uint64_t{1}}) {
+        set.push_back(s | m);
+      }
+    }
+  } else {
+    for (uint64_t p : {uint64_t{0}, uint64_t{1}, t.all_bits(), top, top - 1}) {
+      set.push_back(p);
+    }
+  }
+  std::ranges::sort(set);
+  set.erase(std::unique(set.begin(), set.end()), set.end());
+  return set;
+}
+
+Tensor Filled(const DTypeInfo& t, std::vector<int64_t> dims,
+              const std::vector<uint64_t>& patterns,
+              uint64_t (*pick)(uint64_t i, uint64_t n)) {
+  Tensor x;
+  x.dtype = t.code;
+  x.dims = std::move(dims);
+  const uint64_t n = Product(x.dims);
+  x.bytes.resize(n * t.bytes());
+  for (uint64_t i = 0; i < n; ++i) {
+    StoreBits(t, x.bytes.data(), i, patterns[pick(i, patterns.size())]);
+  }
+  return x;
+}
+
+uint64_t InOrder(uint64_t i, uint64_t n) { return i % n; }
+uint64_t Reversed(uint64_t i, uint64_t n) { return n - 1 - i % n; }
+uint64_t Halfway(uint64_t i, uint64_t n) { return (i + n / 2) % n; }
+uint64_t RowOf(uint64_t i, uint64_t n) { return (i / n) % n; }
+
+// Inputs 0 and 1 of a kPairs case.
+std::vector<Tensor> PairInputs(const CaseSpec& spec, const DTypeInfo& t) {
+  const std::vector<uint64_t> set = PairSet(t);
+  const auto n = static_cast<int64_t>(set.size());
+  if (spec.schema->broadcast) {
+    return {Filled(t, {n, 1}, set, InOrder), Filled(t, {1, n}, set, InOrder)};
+  }
+  return {Filled(t, {n * n}, set, RowOf), Filled(t, {n * n}, set, InOrder)};
 }
 
 std::vector<Dim> StaticShape(const std::vector<int64_t>& dims) {
@@ -102,39 +165,51 @@ std::string CaseFolderName(const CaseSpec& spec) {
   return "test_" + name;
 }
 
-Tensor CaseInput(const CaseSpec& spec) {
+std::vector<Tensor> CaseInputs(const CaseSpec& spec) {
   const DTypeInfo& t = Info(spec.dtype);
-  const std::vector<uint64_t> patterns = Patterns(t);
-  Tensor x;
-  x.name = "x";
-  x.dtype = spec.dtype;
-  x.dims = spec.inputs == Inputs::kShaped
-               ? spec.dims
-               : std::vector<int64_t>{static_cast<int64_t>(patterns.size())};
-  const uint64_t n = Product(x.dims);
-  x.bytes.resize(n * t.bytes());
-  for (uint64_t i = 0; i < n; ++i) {
-    StoreBits(t, x.bytes.data(), i, patterns[i % patterns.size()]);
+  std::vector<Tensor> inputs;
+  if (spec.inputs == Inputs::kPairs) {
+    inputs = PairInputs(spec, t);
+  } else {
+    const std::vector<uint64_t> patterns = Patterns(t);
+    const std::vector<int64_t> dims =
+        spec.inputs == Inputs::kShaped
+            ? spec.dims
+            : std::vector<int64_t>{static_cast<int64_t>(patterns.size())};
+    // Further inputs run through the patterns the other way, so that the
+    // elements of one position differ.
+    for (size_t k = 0; k < spec.arity; ++k) {
+      inputs.push_back(Filled(t, dims, patterns,
+                              k == 0 ? InOrder : k == 1 ? Reversed : Halfway));
+    }
   }
-  return x;
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    inputs[k].name = k == 0 ? "x" : "x" + std::to_string(k);
+  }
+  return inputs;
 }
 
-Model CaseModel(const CaseSpec& spec, const Tensor& input) {
+Model CaseModel(const CaseSpec& spec, std::span<const Tensor> inputs) {
   Model m;
   m.ir_version = IrVersionFor(spec.schema->since_version);
   m.opsets[""] = spec.schema->since_version;
-  if (spec.as_initializer) {
-    m.initializers.push_back(input);
-  } else {
-    m.inputs.push_back(
-        {"x", static_cast<int32_t>(input.dtype), StaticShape(input.dims)});
-  }
-  m.outputs.push_back(
-      {"y", static_cast<int32_t>(spec.output_type), StaticShape(input.dims)});
   Node node;
+  std::vector<Dims> shapes;
+  for (const Tensor& x : inputs) {
+    if (spec.as_initializer) {
+      m.initializers.push_back(x);
+    } else {
+      m.inputs.push_back(
+          {x.name, static_cast<int32_t>(x.dtype), StaticShape(x.dims)});
+    }
+    node.inputs.push_back(x.name);
+    shapes.push_back(x.dims);
+  }
+  const Dims out = BroadcastDims(shapes).value_or(inputs[0].dims);
+  m.outputs.push_back(
+      {"y", static_cast<int32_t>(spec.output_type), StaticShape(out)});
   node.op_type = std::string(spec.schema->op);
-  node.inputs = {"x"};
-  if (spec.breakage == Breakage::kMissingInput) node.inputs.clear();
+  if (spec.breakage == Breakage::kMissingInput) node.inputs.pop_back();
   if (spec.breakage == Breakage::kExtraInput) node.inputs.push_back("x");
   node.outputs = {"y"};
   node.attributes = spec.attributes;
@@ -146,11 +221,13 @@ void WriteCase(const std::filesystem::path& suite_dir, const CaseSpec& spec) {
   const std::filesystem::path dir = suite_dir / CaseFolderName(spec);
   const std::filesystem::path data = dir / "test_data_set_0";
   std::filesystem::create_directories(data);
-  const Tensor input = CaseInput(spec);
-  WriteModelFile(dir / "model.onnx", CaseModel(spec, input), spec.id);
-  if (!spec.as_initializer) WriteTensorFile(data / "input_0.pb", input);
+  const std::vector<Tensor> inputs = CaseInputs(spec);
+  WriteModelFile(dir / "model.onnx", CaseModel(spec, inputs), spec.id);
+  for (size_t k = 0; k < inputs.size() && !spec.as_initializer; ++k) {
+    WriteTensorFile(data / ("input_" + std::to_string(k) + ".pb"), inputs[k]);
+  }
   if (spec.breakage == Breakage::kNone) {
-    WriteTensorFile(data / "output_0.pb", Output(spec, input));
+    WriteTensorFile(data / "output_0.pb", Output(spec, inputs));
   }
   WriteCaseJson(dir / "case.json", spec);
 }

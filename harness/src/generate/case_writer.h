@@ -1,12 +1,14 @@
 // Writes a generated case in ONNX's layout: model.onnx, test_data_set_0/
-// with input_0.pb (unless the input is an initializer) and output_0.pb (the
+// with input_K.pb (unless the inputs are initializers) and output_0.pb (the
 // reference kernels' answer; none for must-reject cases), and case.json
 // with the case's id and description.
 #ifndef ONNXCTS_HARNESS_GENERATE_CASE_WRITER_H_
 #define ONNXCTS_HARNESS_GENERATE_CASE_WRITER_H_
 
 #include <filesystem>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "core/model.h"
 #include "generate/case_spec.h"
@@ -16,11 +18,14 @@ namespace onnxcts {
 // The folder name of a case: ONNX's "test_" style, from its id.
 std::string CaseFolderName(const CaseSpec& spec);
 
-// The input tensor of a case (patterns as CaseSpec says).
-Tensor CaseInput(const CaseSpec& spec);
+// The input tensors of a case (patterns as CaseSpec says), named x, x1, x2...
+std::vector<Tensor> CaseInputs(const CaseSpec& spec);
 
 // The single-node model of a case, with its breakage if any.
-Model CaseModel(const CaseSpec& spec, const Tensor& input);
+Model CaseModel(const CaseSpec& spec, std::span<const Tensor> inputs);
+inline Model CaseModel(const CaseSpec& spec, const Tensor& input) {
+  return CaseModel(spec, std::span<const Tensor>(&input, 1));
+}
 
 // WriteCase()
 //

@@ -20,12 +20,17 @@
 namespace onnxcts {
 namespace {
 
-// The generated suite's all-patterns cases, renamed into the sweep's ids.
+// The generated suite's all-patterns cases of ops of one input, renamed
+// into the sweep's ids. The ops of two inputs are swept over pairs by the
+// reference's own tests; through a backend, not yet.
 std::vector<std::pair<CaseSpec, std::string>> SweepCases(
     const SuiteFilter& filter) {
   std::vector<std::pair<CaseSpec, std::string>> cases;
   for (CaseSpec& spec : ConformanceCases(filter)) {
-    if (spec.inputs != Inputs::kAllPatterns || spec.as_initializer) continue;
+    if (spec.inputs != Inputs::kAllPatterns || spec.as_initializer ||
+        spec.schema->MaxInputs() != 1) {
+      continue;
+    }
     std::string id = "sweep" + spec.id.substr(spec.id.find('.'));
     cases.emplace_back(std::move(spec), std::move(id));
   }

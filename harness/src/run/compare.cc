@@ -2,9 +2,12 @@
 
 #include <bit>
 #include <cmath>
+#include <optional>
+#include <span>
 
 #include <fmt/core.h>
 
+#include "onnxcts/broadcast.h"
 #include "onnxcts/oracle.h"
 
 namespace onnxcts {
@@ -27,7 +30,7 @@ bool WithinTolerance(const DTypeInfo& t, uint64_t want, uint64_t got,
 }
 
 Verdict CompareElement(const DTypeInfo& t, uint64_t want, uint64_t got,
-                       const DTypeInfo* in_type, uint64_t in,
+                       const DTypeInfo* in_type, std::span<const uint64_t> in,
                        const CompareRules& rules) {
   if (want == got) return Verdict::kMatch;
   if (!t.is_float()) return Verdict::kMismatch;
@@ -38,6 +41,7 @@ Verdict CompareElement(const DTypeInfo& t, uint64_t want, uint64_t got,
   if (oracle::IsNaN(t, want) && oracle::IsNaN(t, got)) return Verdict::kMatch;
   const bool silent = rules.schema->deviation != nullptr &&
                       in_type != nullptr && in_type->code == t.code &&
+                      !in.empty() &&
                       rules.schema->deviation(t, in, want, got);
   return silent ? Verdict::kDeviation : Verdict::kMismatch;
 }
@@ -60,6 +64,61 @@ std::string ValueClass(const DTypeInfo& t, uint64_t bits) {
   if (t.kind == Kind::kBool) return bits ? "true" : "false";
   return oracle::ClassName(t, bits);
 }
+
+// The inputs as the output's elements read them, broadcast; none when one
+// of them does not broadcast to the output's shape or their dtypes differ.
+class ElementInputs {
+ public:
+  ElementInputs(std::span<const Tensor* const> inputs,
+                const std::vector<int64_t>& out_dims) {
+    for (const Tensor* x : inputs) {
+      if (x == nullptr) {
+        inputs_.clear();
+        index_.clear();
+        return;
+      }
+      const Dims pair[] = {x->dims, out_dims};
+      const std::optional<Dims> to = BroadcastDims(pair);
+      if (!to || *to != out_dims || x->dtype != inputs[0]->dtype) {
+        inputs_.clear();
+        index_.clear();
+        return;
+      }
+      inputs_.push_back(x);
+      index_.emplace_back(x->dims, out_dims);
+    }
+    if (!inputs_.empty()) type_ = &Info(inputs_[0]->dtype);
+    bits_.resize(inputs_.size());
+  }
+
+  const DTypeInfo* type() const { return type_; }
+
+  // The inputs' patterns at output element `i`.
+  std::span<const uint64_t> At(size_t i) {
+    for (size_t k = 0; k < inputs_.size(); ++k) {
+      bits_[k] = LoadBits(*type_, inputs_[k]->bytes.data(), index_[k](i));
+    }
+    return bits_;
+  }
+
+  std::string Classes(std::span<const uint64_t> bits) const {
+    std::string text;
+    for (uint64_t b : bits) text += (text.empty() ? "" : ",") + ValueClass(*type_, b);
+    return text;
+  }
+
+  std::string Hex(std::span<const uint64_t> bits) const {
+    std::string text;
+    for (uint64_t b : bits) text += (text.empty() ? "" : ",") + HexBits(*type_, b);
+    return text;
+  }
+
+ private:
+  std::vector<const Tensor*> inputs_;
+  std::vector<BroadcastIndex> index_;
+  std::vector<uint64_t> bits_;
+  const DTypeInfo* type_ = nullptr;
+};
 
 void Record(OutputComparison& detail, const std::string& value_class,
             MismatchExample example) {
@@ -91,7 +150,8 @@ std::string HexBits(const DTypeInfo& t, uint64_t bits) {
 }
 
 Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
-                         const Tensor* input, const CompareRules& rules) {
+                         std::span<const Tensor* const> inputs,
+                         const CompareRules& rules) {
   Comparison result;
   result.detail.output = k;
   result.detail.dtype = Name(expected.dtype);
@@ -104,8 +164,8 @@ Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
   }
   const DTypeInfo& t = Info(expected.dtype);
   const size_t n = expected.count();
-  if (input != nullptr && input->count() != n) input = nullptr;
-  const DTypeInfo* in_type = input ? &Info(input->dtype) : nullptr;
+  ElementInputs element_inputs(inputs, expected.dims);
+  const DTypeInfo* in_type = element_inputs.type();
   result.detail.elements = n;
   // Equal bits match under every rule; most outputs are, and one memcmp
   // costs far less than decoding each element.
@@ -113,15 +173,16 @@ Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
   for (size_t i = 0; i < n; ++i) {
     const uint64_t want = LoadBits(t, expected.bytes.data(), i);
     const uint64_t got = LoadBits(t, actual.bytes.data(), i);
-    const uint64_t in = input ? LoadBits(*in_type, input->bytes.data(), i) : 0;
+    const std::span<const uint64_t> in =
+        in_type ? element_inputs.At(i) : std::span<const uint64_t>{};
     const Verdict v = CompareElement(t, want, got, in_type, in, rules);
     if (v == Verdict::kMatch) continue;
     (v == Verdict::kDeviation ? result.detail.deviations
                               : result.detail.mismatches)++;
     const std::string value_class =
-        in_type ? ValueClass(*in_type, in) : ValueClass(t, want);
+        in_type ? element_inputs.Classes(in) : ValueClass(t, want);
     Record(result.detail, value_class,
-           {i, in_type ? HexBits(*in_type, in) : "", HexBits(t, want),
+           {i, in_type ? element_inputs.Hex(in) : "", HexBits(t, want),
             HexBits(t, got)});
   }
   if (result.detail.mismatches > 0) {

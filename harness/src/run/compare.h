@@ -3,6 +3,7 @@
 #ifndef ONNXCTS_HARNESS_RUN_COMPARE_H_
 #define ONNXCTS_HARNESS_RUN_COMPARE_H_
 
+#include <span>
 #include <string>
 
 #include "core/result.h"
@@ -30,10 +31,23 @@ inline constexpr size_t kExamplesPerClass = 4;
 
 // CompareOutput()
 //
-// Compares output `k`. `input`, when it has as many elements as the output,
-// classifies each mismatch by its input's value class and shows its bits.
+// Compares output `k`. `inputs`, the node's inputs when each broadcasts to
+// the output's shape, classify each mismatch by their value classes ("+zero"
+// for one input, "+zero,-zero" for two) and show their bits, comma-separated
+// in input order; the deviation rule sees every input's pattern.
 Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
-                         const Tensor* input, const CompareRules& rules);
+                         std::span<const Tensor* const> inputs,
+                         const CompareRules& rules);
+
+// The same for an op of one input (null: none).
+inline Comparison CompareOutput(int k, const Tensor& expected,
+                                const Tensor& actual, const Tensor* input,
+                                const CompareRules& rules) {
+  const Tensor* const one[] = {input};
+  return CompareOutput(k, expected, actual,
+                       input ? std::span(one) : std::span<const Tensor* const>{},
+                       rules);
+}
 
 // StructureProblem()
 //

@@ -1,5 +1,7 @@
 #include "run/model_check.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 
 namespace onnxcts {
@@ -14,27 +16,37 @@ std::string Versioned(const OpSchema& s) {
   return std::string(s.op) + "-" + std::to_string(s.since_version);
 }
 
+std::string CountText(size_t least, size_t most) {
+  if (most == SIZE_MAX) return std::to_string(least) + " or more";
+  return std::to_string(least);
+}
+
 // Checks one side (inputs or outputs) of the node against the formals,
-// recording the dtype each type parameter is bound to.
+// recording the dtype each type parameter is bound to. A variadic last
+// formal stands for every value from its position on.
 std::string BindFormals(const Model& model, const OpSchema& schema,
                         std::span<const Formal> formals,
                         const std::vector<std::string>& values,
                         std::map<std::string_view, int32_t>& bound,
                         std::vector<DType>& types) {
-  if (values.size() != formals.size()) {
-    return Versioned(schema) + " takes " + std::to_string(formals.size()) +
-           " value(s) here, the node has " + std::to_string(values.size());
+  const bool variadic = !formals.empty() && formals.back().variadic;
+  const size_t most = variadic ? SIZE_MAX : formals.size();
+  if (values.size() < formals.size() || values.size() > most) {
+    return Versioned(schema) + " takes " +
+           CountText(formals.size(), most) + " value(s) here, the node has " +
+           std::to_string(values.size());
   }
-  for (size_t i = 0; i < formals.size(); ++i) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    const Formal& formal = formals[std::min(i, formals.size() - 1)];
     const int32_t code = DeclaredType(model, values[i]);
     const DTypeInfo* t = FindDType(code);
-    if (t == nullptr || !schema.Allows(formals[i].type, t->code)) {
+    if (t == nullptr || !schema.Allows(formal.type, t->code)) {
       return Versioned(schema) + " does not allow " + TypeName(code) +
-             " for " + std::string(formals[i].name);
+             " for " + std::string(formal.name);
     }
-    auto [it, fresh] = bound.emplace(formals[i].type, code);
+    auto [it, fresh] = bound.emplace(formal.type, code);
     if (!fresh && it->second != code) {
-      return std::string(formals[i].type) + " is bound to both " +
+      return std::string(formal.type) + " is bound to both " +
              TypeName(it->second) + " and " + TypeName(code);
     }
     types.push_back(t->code);

@@ -119,15 +119,22 @@ LoadedData LoadData(const TestCase& c, const DataSet& ds, const Model& model,
   return data;
 }
 
-// The element-wise input of a reference op, for classifying mismatches.
-const Tensor* ElementwiseInput(const Model& model, const NodeCheck& check,
-                               const LoadedData& data) {
-  if (check.schema == nullptr) return nullptr;
-  return model.Feeding(model.nodes[0].inputs[0], data.inputs);
+// The element-wise inputs of a reference op, for classifying mismatches
+// (null where no value feeds one).
+std::vector<const Tensor*> ElementwiseInputs(const Model& model,
+                                             const NodeCheck& check,
+                                             const LoadedData& data) {
+  std::vector<const Tensor*> inputs;
+  if (check.schema == nullptr) return inputs;
+  for (const std::string& name : model.nodes[0].inputs) {
+    inputs.push_back(model.Feeding(name, data.inputs));
+  }
+  return inputs;
 }
 
 CaseResult Compare(CaseResult r, const RunOutcome& outcome,
-                   const LoadedData& data, const Tensor* input,
+                   const LoadedData& data,
+                   std::span<const Tensor* const> inputs,
                    const CompareRules& rules) {
   if (outcome.outputs.size() != data.outputs.size()) {
     return WithStatus(r, Status::kInvalidOutput,
@@ -137,7 +144,7 @@ CaseResult Compare(CaseResult r, const RunOutcome& outcome,
   r.status = Status::kPass;
   for (size_t k = 0; k < data.outputs.size(); ++k) {
     Comparison c = CompareOutput(static_cast<int>(k), data.outputs[k],
-                                 outcome.outputs[k], input, rules);
+                                 outcome.outputs[k], inputs, rules);
     r.comparisons.push_back(std::move(c.detail));
     if (Severity(c.status) > Severity(r.status)) {
       r.status = c.status;
@@ -181,7 +188,7 @@ CaseResult RunDataSet(const TestCase& c, const DataSet& ds, const Model& model,
   if (outcome.kind != Kind::kOk) {
     return WithStatus(r, StatusOf(outcome.kind), outcome.message);
   }
-  return Compare(r, outcome, data, ElementwiseInput(model, check, data),
+  return Compare(r, outcome, data, ElementwiseInputs(model, check, data),
                  RulesFor(options.tolerances, c.id, check.schema));
 }
 

@@ -107,6 +107,7 @@ const ChunkModel& ThreadSweep::ModelFor(const SweepSlice& slice,
   auto it = models_.find(key);
   if (it != models_.end()) return it->second;
   Tensor shape;
+  shape.name = "x";
   shape.dtype = slice.spec.dtype;
   shape.dims = {static_cast<int64_t>(length)};
   ChunkModel m{CaseModel(slice.spec, shape), {}};

@@ -26,14 +26,22 @@ std::vector<uint64_t> BitsOf(const Tensor& t) {
 
 Model UnaryModel(const std::string& op, int opset, DType in, DType out,
                  Attributes attributes) {
+  return NodeModel(op, opset, in, out, 1, std::move(attributes));
+}
+
+Model NodeModel(const std::string& op, int opset, DType in, DType out,
+                size_t inputs, Attributes attributes) {
   Model model;
   model.ir_version = 9;
   model.opsets[""] = opset;
-  model.inputs.push_back({"x", static_cast<int32_t>(in), {{Dim{}}}});
-  model.outputs.push_back({"y", static_cast<int32_t>(out), {{Dim{}}}});
   Node node;
+  for (size_t k = 0; k < inputs; ++k) {
+    const std::string name = k == 0 ? "x" : "x" + std::to_string(k);
+    model.inputs.push_back({name, static_cast<int32_t>(in), {{Dim{}}}});
+    node.inputs.push_back(name);
+  }
+  model.outputs.push_back({"y", static_cast<int32_t>(out), {{Dim{}}}});
   node.op_type = op;
-  node.inputs = {"x"};
   node.outputs = {"y"};
   node.attributes = std::move(attributes);
   model.nodes.push_back(std::move(node));

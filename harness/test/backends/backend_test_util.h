@@ -24,6 +24,10 @@ std::vector<uint64_t> BitsOf(const Tensor& t);
 Model UnaryModel(const std::string& op, int opset, DType in, DType out,
                  Attributes attributes = {});
 
+// The same with `inputs` inputs, x, x1, x2..., all of dtype `in`.
+Model NodeModel(const std::string& op, int opset, DType in, DType out,
+                size_t inputs, Attributes attributes = {});
+
 // The case folder <root>/<name>, its data set 0 holding `inputs` as
 // input_K.pb. The model file itself is not written.
 TestCase WriteCase(const std::filesystem::path& root, const std::string& name,

@@ -3,6 +3,7 @@
 // plugin shows, and crashes and hangs of an isolated plugin cost one run.
 #include "backends/plugin_backend.h"
 
+#include <algorithm>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -21,6 +22,7 @@ using OutcomeKind = RunOutcome::Kind;
 using testing::BitsOf;
 using ::testing::HasSubstr;
 using testing::MakeTensor;
+using testing::NodeModel;
 using testing::UnaryModel;
 
 const std::string kReference = ONNXCTS_REFERENCE_PLUGIN;
@@ -45,27 +47,39 @@ std::unique_ptr<Backend> Started(const std::string& target,
   return backend;
 }
 
-// Runs `model` on `x` with no files behind it: plugins need none.
-RunOutcome RunOn(Backend& backend, const Model& model, const Tensor& x,
-                 double timeout = 5) {
+// Runs `model` on `inputs` with no files behind it: plugins need none.
+RunOutcome RunOnAll(Backend& backend, const Model& model,
+                    const std::vector<Tensor>& inputs, double timeout = 5) {
   static const TestCase kCase;
   static const DataSet kDataSet;
   RunRequest request;
   request.test_case = &kCase;
   request.data_set = &kDataSet;
   request.model = &model;
-  request.inputs = {x};
+  request.inputs = inputs;
   request.timeout_seconds = timeout;
   return backend.Run(request);
 }
 
+RunOutcome RunOn(Backend& backend, const Model& model, const Tensor& x,
+                 double timeout = 5) {
+  return RunOnAll(backend, model, {x}, timeout);
+}
+
 // The reference kernel's answer, called directly: the one of the sweep
-// variant of `v`'s op and attributes.
-std::vector<uint64_t> Expected(const Variant& v, const Tensor& x) {
+// variant of `v`'s op and attributes, on `x` (and `x2`, for an op of two
+// inputs).
+std::vector<uint64_t> Expected(const Variant& v, const Tensor& x,
+                               const Tensor* x2 = nullptr) {
   const size_t n = x.count();
   const DTypeInfo& y = OutputType(v, Info(x.dtype));
   std::vector<uint8_t> out(n * y.bytes() + 1);
-  v.kernel(Info(x.dtype), x.bytes.data(), out.data(), n);
+  if (v.arity() == 2) {
+    v.pair_kernel(Info(x.dtype), x.bytes.data(), x2->bytes.data(), out.data(),
+                  n);
+  } else {
+    v.kernel(Info(x.dtype), x.bytes.data(), out.data(), n);
+  }
   std::vector<uint64_t> bits(n);
   for (size_t i = 0; i < n; ++i) bits[i] = LoadBits(y, out.data(), i);
   return bits;
@@ -90,22 +104,27 @@ TEST_P(ReferencePluginTest, AgreesWithTheKernelsOnEveryOpsetAndDtype) {
   for (const OpSchema& s : AllSchemas()) {
     const std::string op(s.op);
     for (DType t : InputTypes(s, 0)) {
-      const std::vector<uint64_t> bits =
-          StratifiedPatterns(Info(t), /*seed=*/7, 1);
+      std::vector<uint64_t> bits = StratifiedPatterns(Info(t), /*seed=*/7, 1);
       const Tensor x = MakeTensor(t, {static_cast<int64_t>(bits.size())}, bits);
+      std::ranges::reverse(bits);
+      const Tensor x2 =
+          MakeTensor(t, {static_cast<int64_t>(bits.size())}, bits);
       for (const Attributes& attributes : SomeAttributes(s)) {
         const Variant* v = VariantFor(s, attributes);
         ASSERT_NE(v, nullptr) << op;
         const DType out = v->to_bool ? DType::kBool : t;
-        const Model model = UnaryModel(op, s.since_version, t, out, attributes);
-        const RunOutcome got = RunOn(*backend, model, x);
+        const Model model =
+            NodeModel(op, s.since_version, t, out, v->arity(), attributes);
+        const RunOutcome got =
+            v->arity() == 2 ? RunOnAll(*backend, model, {x, x2})
+                            : RunOn(*backend, model, x);
         ASSERT_EQ(got.kind, OutcomeKind::kOk)
             << op << " " << Name(t) << got.message;
         ASSERT_EQ(got.outputs.size(), 1u);
         EXPECT_EQ(got.outputs[0].dtype, out);
         EXPECT_EQ(got.outputs[0].dims, x.dims);
         EXPECT_EQ(got.outputs[0].name, "y");
-        EXPECT_EQ(BitsOf(got.outputs[0]), Expected(*v, x))
+        EXPECT_EQ(BitsOf(got.outputs[0]), Expected(*v, x, &x2))
             << op << "-" << s.since_version << " " << Name(t);
         ++checked;
       }

@@ -49,6 +49,8 @@ struct TypeConstraint {
 struct Formal {
   std::string_view name;  // "X", "Y"
   std::string_view type;  // a TypeConstraint name
+  // The last formal may stand for one or more inputs (Max's data_0).
+  bool variadic = false;
 };
 
 // A dense tensor of raw element bits, as kernels see it.
@@ -73,9 +75,11 @@ using KernelFn = void (*)(std::span<const ConstTensorView> inputs,
                           const Attributes& attributes);
 
 // Where the spec leaves an answer open, whether `actual` (for an element
-// whose input is `input` and whose reference answer is `expected`) is a
-// deviation rather than a failure. Null for ops whose spec is complete.
-using DeviationFn = bool (*)(const DTypeInfo& t, uint64_t input,
+// whose inputs are `inputs`, one pattern per input of the node, and whose
+// reference answer is `expected`) is a deviation rather than a failure. Null
+// for ops whose spec is complete.
+using DeviationFn = bool (*)(const DTypeInfo& t,
+                             std::span<const uint64_t> inputs,
                              uint64_t expected, uint64_t actual);
 
 struct OpSchema {
@@ -88,11 +92,20 @@ struct OpSchema {
   std::span<const AttrSpec> attributes;
   KernelFn kernel;
   DeviationFn deviation = nullptr;
+  // Whether inputs of different shapes broadcast as numpy's do (Max from 8,
+  // the comparisons from 7); else every input has the same shape.
+  bool broadcast = false;
 
   const TypeConstraint* FindConstraint(std::string_view name) const;
   const AttrSpec* FindAttribute(std::string_view name) const;
   // Is `t` allowed for the type constraint named `constraint`?
   bool Allows(std::string_view constraint, DType t) const;
+  // How many inputs a node may have: the formals, the variadic one from 1
+  // up to any number.
+  size_t MinInputs() const { return inputs.size(); }
+  size_t MaxInputs() const {
+    return !inputs.empty() && inputs.back().variadic ? SIZE_MAX : inputs.size();
+  }
 };
 
 // AllSchemas()

@@ -1,5 +1,6 @@
 // What a sweep checks: one operator with one set of attribute values, on
-// every pattern of each dtype it defines. Each operator's file
+// every pattern of each dtype it defines (an op of one input) or on every
+// pair of patterns (an op of two: Max, Min and the comparisons). Each operator's file
 // (reference/src/ops/<op>.cc) defines its variants beside its schemas, and
 // everything that sweeps, verifies, fuzzes or benchmarks kernels iterates
 // over AllVariants() instead of naming an op.
@@ -56,7 +57,8 @@ struct Variant {
   bool to_bool;
   // Whether the kernel is defined on `t` at some opset.
   bool (*defines)(const DTypeInfo& t);
-  // The kernel on `n` elements of `t` at `in` (kernels.h's contract).
+  // The kernel on `n` elements of `t` at `in` (kernels.h's contract); null
+  // for an op of two inputs.
   void (*kernel)(const DTypeInfo& t, const void* in, void* out, size_t n);
   // The plain oracle's answer for one pattern: 0 or 1, or output bits.
   uint64_t (*oracle)(const DTypeInfo& t, uint64_t bits);
@@ -64,6 +66,15 @@ struct Variant {
   // constant nor the pattern itself (Abs, Neg); null for the ops that answer
   // from a pattern's class and sign alone.
   RunAnswer (*on_run)(const DTypeInfo& t, const PatternRun& run) = nullptr;
+  // An op of two inputs sets these instead of `kernel` and `oracle`: the
+  // kernel on `n` elements of `a` and `b` each, element by element (`out`
+  // may be `a`), and the oracle's answer for one pair.
+  void (*pair_kernel)(const DTypeInfo& t, const void* a, const void* b,
+                      void* out, size_t n) = nullptr;
+  uint64_t (*pair_oracle)(const DTypeInfo& t, uint64_t a, uint64_t b) = nullptr;
+
+  // How many patterns one output element depends on: 1 or 2.
+  size_t arity() const { return pair_kernel != nullptr ? 2 : 1; }
 };
 
 // AllVariants()

@@ -20,6 +20,7 @@ struct Mismatch {
   uint64_t input;
   uint64_t expected;
   uint64_t actual;
+  uint64_t second = 0;  // the second input's pattern, for a pair variant
 };
 
 struct Tally {
@@ -82,6 +83,25 @@ Tally CheckRange(const DTypeInfo& t, const Variant& v, uint64_t first,
 // FillPatterns writes them), which saves making them again.
 Tally CheckRange(const DTypeInfo& t, const Variant& v, uint64_t first,
                  const void* inputs, const void* outputs, size_t n);
+
+// PairPatterns()
+//
+// The patterns of `t` that a pair sweep pairs with each other: every
+// pattern of dtypes up to 16 bits (0 and 1 for bool); for wider ones the
+// stratified edges (StratifiedPatterns without random interiors) of every
+// exponent up to 256 of them and of the exponents around zero, one and
+// infinity, both signs. Sorted; the same on every machine.
+std::vector<uint64_t> PairPatterns(const DTypeInfo& t);
+
+// VerifyPairs()
+//
+// Runs the kernel of each variant of two inputs on pairs `first` to `last`
+// inclusive of the pair space of `patterns` (pair i is patterns[i / N] and
+// patterns[i % N], N = patterns.size()) and compares every output with the
+// oracle's answer for its pair. Variants of one input are skipped.
+Tally VerifyPairs(const DTypeInfo& t, Variants variants,
+                  std::span<const uint64_t> patterns, uint64_t first,
+                  uint64_t last);
 
 // FillPatterns()
 //

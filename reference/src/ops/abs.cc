@@ -86,7 +86,6 @@ constexpr Variant kVariants[] = {
 
 }  // namespace
 
-std::span<const OpSchema> AbsSchemas() { return kSchemas; }
-std::span<const Variant> AbsVariants() { return kVariants; }
+ONNXCTS_REGISTER_OP(Abs)
 
 }  // namespace onnxcts

@@ -129,7 +129,6 @@ void IsInf(DType t, const void* bits, uint8_t* out, size_t n,
   });
 }
 
-std::span<const OpSchema> IsInfSchemas() { return kSchemas; }
-std::span<const Variant> IsInfVariants() { return kVariants; }
+ONNXCTS_REGISTER_OP(IsInf)
 
 }  // namespace onnxcts

@@ -88,7 +88,6 @@ void IsNaN(DType t, const void* bits, uint8_t* out, size_t n) {
   });
 }
 
-std::span<const OpSchema> IsNaNSchemas() { return kSchemas; }
-std::span<const Variant> IsNaNVariants() { return kVariants; }
+ONNXCTS_REGISTER_OP(IsNaN)
 
 }  // namespace onnxcts

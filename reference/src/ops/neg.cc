@@ -85,7 +85,6 @@ constexpr Variant kVariants[] = {
 
 }  // namespace
 
-std::span<const OpSchema> NegSchemas() { return kSchemas; }
-std::span<const Variant> NegVariants() { return kVariants; }
+ONNXCTS_REGISTER_OP(Neg)
 
 }  // namespace onnxcts

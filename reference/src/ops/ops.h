@@ -14,23 +14,18 @@
 namespace onnxcts {
 
 // What each operator file gives the registry (schema.cc): every version of
-// the operator, and the variants a sweep checks.
+// the operator, and the variants a sweep checks. An operator file registers
+// itself with one line, ONNXCTS_REGISTER_OP(Name), after its anonymous
+// namespace (which holds kSchemas and kVariants); the build collects those
+// lines from reference/src/ops/*.cc into the registry, so a new operator is
+// its own file and nothing else.
 struct OpFile {
-  std::span<const OpSchema> (*schemas)();
-  std::span<const Variant> (*variants)();
+  std::span<const OpSchema> schemas;
+  std::span<const Variant> variants;
 };
 
-// One entry per operator file.
-std::span<const OpSchema> IsInfSchemas();
-std::span<const Variant> IsInfVariants();
-std::span<const OpSchema> IsNaNSchemas();
-std::span<const Variant> IsNaNVariants();
-std::span<const OpSchema> SignSchemas();
-std::span<const Variant> SignVariants();
-std::span<const OpSchema> AbsSchemas();
-std::span<const Variant> AbsVariants();
-std::span<const OpSchema> NegSchemas();
-std::span<const Variant> NegVariants();
+#define ONNXCTS_REGISTER_OP(Name) \
+  OpFile Name##Op() { return {kSchemas, kVariants}; }
 
 // The kernels of floats only (IsInf, IsNaN).
 inline bool DefinedOnFloats(const DTypeInfo& t) { return t.is_float(); }
@@ -39,6 +34,10 @@ inline bool DefinedOnFloats(const DTypeInfo& t) { return t.is_float(); }
 inline constexpr Formal kPredicateIn[] = {{"X", "T1"}};
 inline constexpr Formal kPredicateOut[] = {{"Y", "T2"}};
 inline constexpr DType kBoolOnly[] = {DType::kBool};
+
+// The floats of the early versions of Max, Min, Less and Greater.
+inline constexpr DType kFloat16FloatDouble[] = {DType::kFloat16, DType::kFloat,
+                                                DType::kDouble};
 
 // The specs' "all numeric types" before opset 13 (Sign-9, Abs-6), and from
 // 13 on, when bfloat16 joined them.

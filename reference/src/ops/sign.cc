@@ -45,9 +45,10 @@ void SignIntegerLoop(const void* in, void* out, size_t n) {
 
 // The spec says nothing of NaN inputs, nor of the sign of a zero result:
 // any answer to a NaN, and a zero of either sign for a zero, is a deviation.
-bool SignDeviation(const DTypeInfo& t, uint64_t input, uint64_t expected,
-                   uint64_t actual) {
+bool SignDeviation(const DTypeInfo& t, std::span<const uint64_t> inputs,
+                   uint64_t expected, uint64_t actual) {
   if (!t.is_float() || expected == actual) return false;
+  const uint64_t input = inputs[0];
   using internal::IsNaNBits;
   bool input_is_nan = false;
   VisitDType(t.code, [&]<typename Row>() {
@@ -114,7 +115,6 @@ void Sign(DType t, const void* bits, void* out, size_t n) {
   });
 }
 
-std::span<const OpSchema> SignSchemas() { return kSchemas; }
-std::span<const Variant> SignVariants() { return kVariants; }
+ONNXCTS_REGISTER_OP(Sign)
 
 }  // namespace onnxcts

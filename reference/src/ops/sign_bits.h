@@ -6,6 +6,7 @@
 #define ONNXCTS_SRC_OPS_SIGN_BITS_H_
 
 #include <cstdint>
+#include <span>
 
 #include "onnxcts/dtype.h"
 
@@ -23,10 +24,11 @@ inline uint64_t Negated(const DTypeInfo& t, uint64_t p) {
 }
 
 // Any answer for the minimum of a signed type is a deviation, not a failure.
-inline bool SignedMinimumDeviation(const DTypeInfo& t, uint64_t input,
+inline bool SignedMinimumDeviation(const DTypeInfo& t,
+                                   std::span<const uint64_t> inputs,
                                    uint64_t expected, uint64_t actual) {
   const uint64_t minimum = uint64_t{1} << (t.bits - 1);
-  return t.kind == Kind::kSigned && input == minimum && expected != actual;
+  return t.kind == Kind::kSigned && inputs[0] == minimum && expected != actual;
 }
 
 }  // namespace onnxcts

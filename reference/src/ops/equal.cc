@@ -1,0 +1,60 @@
+// Equal, versions 7, 11, 13 and 19: whether A == B, element by element, to
+// bool, with broadcasting (ordering.h). IEEE 754's equality: a NaN equals
+// nothing, itself included, and +0 equals -0. Bool is the one non-number
+// it takes; version 19's string is not a dtype of the table.
+#include "ops/ops.h"
+#include "ops/ordering.h"
+
+namespace onnxcts {
+namespace {
+
+void Equal(const DTypeInfo& t, const void* a, const void* b, void* out,
+           size_t n) {
+  CompareKernel(t, OrderedOrBool, simd::Comparison::kEqual, a, b, out, n);
+}
+
+void EqualNode(std::span<const ConstTensorView> in,
+               std::span<const TensorView> out, const Attributes&) {
+  CompareNode(in, out, OrderedOrBool, simd::Comparison::kEqual, /*swap=*/false);
+}
+
+uint64_t EqualOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
+  return OracleOrder(t, a, b) == Order::kEqual;
+}
+
+constexpr DType kV7[] = {DType::kBool, DType::kInt32, DType::kInt64};
+constexpr DType kV11[] = {
+    DType::kBool,   DType::kUint8,  DType::kUint16, DType::kUint32,
+    DType::kUint64, DType::kInt8,   DType::kInt16,  DType::kInt32,
+    DType::kInt64,  DType::kFloat16, DType::kFloat, DType::kDouble};
+constexpr DType kV13[] = {
+    DType::kBool,    DType::kUint8,   DType::kUint16, DType::kUint32,
+    DType::kUint64,  DType::kInt8,    DType::kInt16,  DType::kInt32,
+    DType::kInt64,   DType::kFloat16, DType::kFloat,  DType::kDouble,
+    DType::kBfloat16};
+
+constexpr TypeConstraint kC7[] = {{"T", kV7}, {"T1", kBoolOnly}};
+constexpr TypeConstraint kC11[] = {{"T", kV11}, {"T1", kBoolOnly}};
+constexpr TypeConstraint kC13[] = {{"T", kV13}, {"T1", kBoolOnly}};
+
+constexpr OpSchema kSchemas[] = {
+    {"", "Equal", 7, kCompareIn, kCompareOut, kC7, {}, EqualNode, nullptr,
+     true},
+    {"", "Equal", 11, kCompareIn, kCompareOut, kC11, {}, EqualNode, nullptr,
+     true},
+    {"", "Equal", 13, kCompareIn, kCompareOut, kC13, {}, EqualNode, nullptr,
+     true},
+    {"", "Equal", 19, kCompareIn, kCompareOut, kC13, {}, EqualNode, nullptr,
+     true},
+};
+
+constexpr Variant kVariants[] = {
+    {"equal", "Equal", {}, true, OrderedOrBool, nullptr, nullptr, nullptr,
+     Equal, EqualOracle},
+};
+
+}  // namespace
+
+ONNXCTS_REGISTER_OP(Equal)
+
+}  // namespace onnxcts

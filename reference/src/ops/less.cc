@@ -1,0 +1,40 @@
+// Less, versions 7, 9 and 13: whether A < B, element by element, to bool,
+// with broadcasting (ordering.h). IEEE 754's order: a NaN is unordered, so
+// every comparison with one is false, and -0 is not less than +0.
+#include "ops/ops.h"
+#include "ops/ordering.h"
+
+namespace onnxcts {
+namespace {
+
+void Less(const DTypeInfo& t, const void* a, const void* b, void* out,
+          size_t n) {
+  CompareKernel(t, OrderedNumber, simd::Comparison::kLess, a, b, out, n);
+}
+
+void LessNode(std::span<const ConstTensorView> in,
+              std::span<const TensorView> out, const Attributes&) {
+  CompareNode(in, out, OrderedNumber, simd::Comparison::kLess, /*swap=*/false);
+}
+
+uint64_t LessOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
+  return OracleOrder(t, a, b) == Order::kLess;
+}
+
+constexpr OpSchema kSchemas[] = {
+    {"", "Less", 7, kCompareIn, kCompareOut, kOrderC7, {}, LessNode, nullptr, true},
+    {"", "Less", 9, kCompareIn, kCompareOut, kOrderC9, {}, LessNode, nullptr, true},
+    {"", "Less", 13, kCompareIn, kCompareOut, kOrderC13, {}, LessNode, nullptr,
+     true},
+};
+
+constexpr Variant kVariants[] = {
+    {"less", "Less", {}, true, OrderedNumber, nullptr, nullptr, nullptr, Less,
+     LessOracle},
+};
+
+}  // namespace
+
+ONNXCTS_REGISTER_OP(Less)
+
+}  // namespace onnxcts

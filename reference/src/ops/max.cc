@@ -1,0 +1,49 @@
+// Max, versions 6, 8, 12 and 13: the largest of one input or more, element
+// by element (ordering.h). A NaN input gives a NaN, as numpy's maximum
+// does; which zero a +0 and -0 give the spec does not say.
+#include "onnxcts/oracle.h"
+#include "ops/ops.h"
+#include "ops/ordering.h"
+
+namespace onnxcts {
+namespace {
+
+void Max(const DTypeInfo& t, const void* a, const void* b, void* out,
+         size_t n) {
+  SelectKernel(t, simd::Selection::kMax, a, b, out, n);
+}
+
+void MaxNode(std::span<const ConstTensorView> in,
+             std::span<const TensorView> out, const Attributes&) {
+  SelectNode(in, out, simd::Selection::kMax);
+}
+
+// Plain: the first NaN, else the second input where it is greater.
+uint64_t MaxOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
+  const Order order = OracleOrder(t, a, b);
+  if (order == Order::kUnordered) return oracle::IsNaN(t, a) ? a : b;
+  return order == Order::kLess ? b : a;
+}
+
+constexpr Formal kOut[] = {{"max", "T"}};
+constexpr TypeConstraint kC6[] = {{"T", kFloat16FloatDouble}};
+constexpr TypeConstraint kC12[] = {{"T", kNumeric}};
+constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
+
+constexpr OpSchema kSchemas[] = {
+    {"", "Max", 6, kSelectIn, kOut, kC6, {}, MaxNode, ZeroPairDeviation, false},
+    {"", "Max", 8, kSelectIn, kOut, kC6, {}, MaxNode, ZeroPairDeviation, true},
+    {"", "Max", 12, kSelectIn, kOut, kC12, {}, MaxNode, ZeroPairDeviation, true},
+    {"", "Max", 13, kSelectIn, kOut, kC13, {}, MaxNode, ZeroPairDeviation, true},
+};
+
+constexpr Variant kVariants[] = {
+    {"max", "Max", {}, false, OrderedNumber, nullptr, nullptr, nullptr, Max,
+     MaxOracle},
+};
+
+}  // namespace
+
+ONNXCTS_REGISTER_OP(Max)
+
+}  // namespace onnxcts

@@ -1,0 +1,72 @@
+// What Max, Min, Equal, Less and Greater share: the order of two patterns
+// of one dtype. The kernels order by signed keys (simd_order.h); the oracle
+// orders decoded values, plainly; and the node kernels broadcast their
+// inputs as numpy does and fold Max and Min over any number of them.
+#ifndef ONNXCTS_SRC_OPS_ORDERING_H_
+#define ONNXCTS_SRC_OPS_ORDERING_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "onnxcts/dtype.h"
+#include "onnxcts/schema.h"
+#include "ops/ops.h"
+#include "simd_order.h"
+
+namespace onnxcts {
+
+// The formals of the comparisons (A and B of type T to C of bool T1), and
+// of Max and Min (one input or more).
+inline constexpr Formal kCompareIn[] = {{"A", "T"}, {"B", "T"}};
+inline constexpr Formal kCompareOut[] = {{"C", "T1"}};
+inline constexpr Formal kSelectIn[] = {{"data_0", "T", true}};
+
+// The type constraints of Less and Greater, which share their versions: 7
+// takes float16, float and double, 9 the integers too, 13 bfloat16 too.
+inline constexpr TypeConstraint kOrderC7[] = {{"T", kFloat16FloatDouble},
+                                              {"T1", kBoolOnly}};
+inline constexpr TypeConstraint kOrderC9[] = {{"T", kNumeric},
+                                              {"T1", kBoolOnly}};
+inline constexpr TypeConstraint kOrderC13[] = {{"T", kNumericWithBfloat16},
+                                               {"T1", kBoolOnly}};
+
+// The dtypes these ops have in some version: the integers, the floats of
+// 16 bits and more (no float8 format), and bool for Equal.
+bool OrderedNumber(const DTypeInfo& t);
+bool OrderedOrBool(const DTypeInfo& t);
+
+// The kernels on `n` elements of `a` and `b` (Variant::pair_kernel). A
+// comparison throws std::invalid_argument on a dtype its op does not
+// define (`defines`: Equal takes bool, Less and Greater do not).
+void CompareKernel(const DTypeInfo& t, bool (*defines)(const DTypeInfo&),
+                   simd::Comparison c, const void* a, const void* b, void* out,
+                   size_t n);
+void SelectKernel(const DTypeInfo& t, simd::Selection c, const void* a,
+                  const void* b, void* out, size_t n);
+
+// A node's kernel (KernelFn) for a comparison of inputs 0 and 1, or of 1
+// and 0 when `swap` (Greater is Less with its inputs swapped), broadcast to
+// the output's shape.
+void CompareNode(std::span<const ConstTensorView> in,
+                 std::span<const TensorView> out,
+                 bool (*defines)(const DTypeInfo&), simd::Comparison c,
+                 bool swap);
+
+// A node's kernel for Max or Min over one input or more, broadcast to the
+// output's shape, folded left to right.
+void SelectNode(std::span<const ConstTensorView> in,
+                std::span<const TensorView> out, simd::Selection c);
+
+// The oracle's order of two patterns: decoded fields compared one by one.
+enum class Order : uint8_t { kUnordered, kLess, kEqual, kGreater };
+Order OracleOrder(const DTypeInfo& t, uint64_t a, uint64_t b);
+
+// Where one input is +0 and another -0 and the answer is a zero, which zero
+// it is the spec does not say: either is a deviation (Max, Min).
+bool ZeroPairDeviation(const DTypeInfo& t, std::span<const uint64_t> inputs,
+                       uint64_t expected, uint64_t actual);
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_SRC_OPS_ORDERING_H_
