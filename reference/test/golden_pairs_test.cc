@@ -91,6 +91,8 @@ TEST(GoldenPairs, ComparisonsFollowIeee754) {
   const In b = Floats({1, kNaN, -0.0f, 0.0f, kInf, kNaN, kInf});
   EXPECT_EQ(RunNode("Equal", 13, {a, b}, {7}), (Bits{1, 0, 1, 1, 1, 0, 0}));
   EXPECT_EQ(RunNode("Less", 13, {a, b}, {7}), (Bits{0, 0, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(RunNode("Greater", 13, {a, b}, {7}), (Bits{0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(RunNode("Greater", 13, {b, a}, {7}), (Bits{0, 0, 0, 0, 0, 0, 1}));
 }
 
 TEST(GoldenPairs, IntegerExtremesAndBool) {
@@ -101,6 +103,7 @@ TEST(GoldenPairs, IntegerExtremesAndBool) {
   const In u{DType::kUint8, {2}, {0xFF, 0x00}};
   const In v{DType::kUint8, {2}, {0x00, 0xFF}};
   EXPECT_EQ(RunNode("Less", 9, {u, v}, {2}), (Bits{0, 1}));
+  EXPECT_EQ(RunNode("Greater", 9, {u, v}, {2}), (Bits{1, 0}));
   const In p{DType::kBool, {4}, {0, 1, 0, 1}};
   const In q{DType::kBool, {4}, {0, 0, 1, 1}};
   EXPECT_EQ(RunNode("Equal", 7, {p, q}, {4}), (Bits{1, 0, 0, 1}));

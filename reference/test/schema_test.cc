@@ -156,6 +156,7 @@ TEST(Schema, ComparisonAndSelectionTypesPerVersion) {
   EXPECT_FALSE(allows("Less", 7, DType::kInt32));
   EXPECT_TRUE(allows("Less", 9, DType::kUint64));
   EXPECT_FALSE(allows("Less", 9, DType::kBool));
+  EXPECT_FALSE(allows("Greater", 9, DType::kBfloat16));
   EXPECT_FALSE(allows("Max", 8, DType::kInt8));
   EXPECT_TRUE(allows("Max", 12, DType::kInt8));
   EXPECT_FALSE(allows("Min", 12, DType::kBfloat16));

@@ -1,0 +1,41 @@
+// Greater, versions 7, 9 and 13: whether A > B, element by element, to
+// bool, with broadcasting: Less with its inputs swapped (ordering.h).
+#include "ops/ops.h"
+#include "ops/ordering.h"
+
+namespace onnxcts {
+namespace {
+
+void Greater(const DTypeInfo& t, const void* a, const void* b, void* out,
+             size_t n) {
+  CompareKernel(t, OrderedNumber, simd::Comparison::kLess, b, a, out, n);
+}
+
+void GreaterNode(std::span<const ConstTensorView> in,
+                 std::span<const TensorView> out, const Attributes&) {
+  CompareNode(in, out, OrderedNumber, simd::Comparison::kLess, /*swap=*/true);
+}
+
+uint64_t GreaterOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
+  return OracleOrder(t, a, b) == Order::kGreater;
+}
+
+constexpr OpSchema kSchemas[] = {
+    {"", "Greater", 7, kCompareIn, kCompareOut, kOrderC7, {}, GreaterNode, nullptr,
+     true},
+    {"", "Greater", 9, kCompareIn, kCompareOut, kOrderC9, {}, GreaterNode, nullptr,
+     true},
+    {"", "Greater", 13, kCompareIn, kCompareOut, kOrderC13, {}, GreaterNode,
+     nullptr, true},
+};
+
+constexpr Variant kVariants[] = {
+    {"greater", "Greater", {}, true, OrderedNumber, nullptr, nullptr, nullptr,
+     Greater, GreaterOracle},
+};
+
+}  // namespace
+
+ONNXCTS_REGISTER_OP(Greater)
+
+}  // namespace onnxcts
