@@ -46,6 +46,22 @@ TEST(Compare, SilentSpotsAreDeviations) {
   EXPECT_EQ(c.detail.by_class.at("-zero").examples[0].actual, "0x8000");
 }
 
+// Abs and Neg of an integer minimum wrap in numpy; the spec does not say,
+// so OpenVINO's saturated 127 for Abs(-128) is a deviation, while a wrong
+// answer elsewhere in the same tensor still fails.
+TEST(Compare, IntegerSilentSpotsAreDeviations) {
+  const CompareRules abs{FindSchema("", "Abs", 13), 0, 0};
+  const Tensor x = Make(DType::kInt8, {0x80, 0xFF});
+  const Tensor want = Make(DType::kInt8, {0x80, 0x01});
+  Comparison c = CompareOutput(0, want, Make(DType::kInt8, {0x7F, 0x01}), &x, abs);
+  EXPECT_EQ(c.status, Status::kDeviation);
+  EXPECT_EQ(c.detail.by_class.at("int_min").examples[0].actual, "0x7f");
+  c = CompareOutput(0, want, Make(DType::kInt8, {0x7F, 0xFF}), &x, abs);
+  EXPECT_EQ(c.status, Status::kFail);
+  EXPECT_EQ(c.detail.deviations, 1u);
+  EXPECT_EQ(c.detail.mismatches, 1u);
+}
+
 TEST(Compare, WrongAnswersFailAndAreSummarisedByInputClass) {
   // Sign(-2) answered +1 twice, Sign(2) answered -0.
   const Tensor x = Make(DType::kFloat16, {0xC000, 0xC000, 0x4000});
