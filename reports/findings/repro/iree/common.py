@@ -39,3 +39,49 @@ def checker(m):
         return "valid"
     except Exception as e:
         return "invalid: " + str(e).splitlines()[0][:100]
+
+
+def n_inputs(op, opset, t_in, t_out, n, shape, **attrs):
+    """One node with n inputs x0..x{n-1}, all of type t_in and shape `shape`."""
+    names = [f"x{i}" for i in range(n)]
+    g = helper.make_graph([helper.make_node(op, names, ["y"], **attrs)], "g",
+                          [helper.make_tensor_value_info(x, t_in, shape) for x in names],
+                          [helper.make_tensor_value_info("y", t_out, shape)])
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)], ir_version=10)
+
+
+def run_n(m, xs, *flags):
+    """Compiles m and runs it on the arrays xs; returns a copy of the result,
+    taken while IREE's DeviceArray lives (see host_array_lifetime.py)."""
+    r = compile_model(m, *flags)(*xs)
+    return np.array(r.to_host(), copy=True)
+
+
+def payload(m, *flags):
+    """The body of the model's elementwise linalg.generic after IREE's input
+    conversion (iree-compile --compile-to=input), one op a line."""
+    p, mlir = os.path.join(TMP, "p.onnx"), os.path.join(TMP, "p.mlir")
+    onnx.save(m, p)
+    subprocess.run([IMPORT, p, "-o", mlir], check=True, capture_output=True)
+    text = ic.compile_file(mlir, target_backends=["llvm-cpu"],
+                           extra_args=["--compile-to=input", *flags])
+    text = text.decode() if isinstance(text, bytes) else text
+    body = text.split("^bb0", 1)[1].split("linalg.yield", 1)[0].splitlines()[1:]
+    return [" ".join(l.split(" loc(")[0].split()) for l in body if l.strip()]
+
+
+def first_error(e):
+    """The first 'error:' line of an IREE tool failure (for iree-import-onnx,
+    the last line of its stderr), without file paths."""
+    if isinstance(e, subprocess.CalledProcessError):
+        err = (e.stderr or b"").decode(errors="replace").strip().splitlines()
+        err = [l for l in err if "Error" in l][-1:] or err[-1:] or [f"exit {e.returncode}"]
+        return "iree-import-onnx: " + err[0].split("checker.")[-1][:110]
+    lines = [l.strip() for l in str(e).splitlines() if "error:" in l or "LLVM ERROR" in l]
+    return (lines[0].split("error: ", 1)[-1] if lines else str(e).splitlines()[0])[:110]
+
+
+def hexbits(a):
+    """The bit patterns of an array, as hex strings."""
+    a = np.asarray(a)
+    return [hex(int(v)) for v in a.view(f"u{a.dtype.itemsize}").ravel()]

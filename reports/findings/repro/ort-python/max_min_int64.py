@@ -16,7 +16,7 @@ for op, want in (("Max", np.maximum(a, b)), ("Min", np.minimum(a, b))):
         [helper.make_node(op, ["a", "b"], ["y"])], "g",
         [helper.make_tensor_value_info(n, TP.INT64, [a.size]) for n in "ab"],
         [helper.make_tensor_value_info("y", TP.INT64, [a.size])])
-    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)], ir_version=8)
     s = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
     got = s.run(None, {"a": a, "b": b})[0]
     print(f"{op}: a={a.tolist()}\n     b={b.tolist()}\n  numpy ={want.tolist()}\n  ort   ={got.tolist()}\n  differ at {np.nonzero(got != want)[0].tolist()}")
