@@ -23,11 +23,22 @@ const std::set<std::string> kNotJournaled = {
 size_t CheckedCases(const std::vector<CaseResult>& results) {
   std::set<std::string> ids;
   for (const CaseResult& r : results) {
-    if (r.status != Status::kNotRun && r.status != Status::kInvalidTestData) {
-      ids.insert(r.case_id);
-    }
+    if (JudgesBackend(r.status)) ids.insert(r.case_id);
   }
   return ids.size();
+}
+
+// Whether valid cases were judged and the backend computed none of them:
+// a backend without kernels answers not_supported to each and must not
+// pass a CI job for it.
+bool NothingComputed(const std::vector<CaseResult>& results) {
+  bool judged = false;
+  for (const CaseResult& r : results) {
+    if (r.must_reject || !JudgesBackend(r.status)) continue;
+    if (Computed(r.status)) return false;
+    judged = true;
+  }
+  return judged;
 }
 
 size_t NotRun(const std::vector<CaseResult>& results) {
@@ -61,7 +72,8 @@ void AddLongRunOptions(CLI::App& cmd, LongRunArgs& args) {
                  "and what is left is not_run (0: no limit)")
       ->check(CLI::NonNegativeNumber);
   cmd.add_flag("--allow-empty", args.allow_empty,
-               "exit 0 even when no case was checked");
+               "exit 0 even when no case was checked, or the backend "
+               "computed none (every valid case not_supported)");
 }
 
 nlohmann::json JournalArguments(const CLI::App& cmd) {
@@ -193,6 +205,13 @@ int LongRun::Finish(const std::vector<CaseResult>& results, Policy policy,
   // that sees 3 knows that --resume has something to do.
   if (not_run > 0) return kExitIncomplete;
   if (failed) return kExitFailure;
+  if (NothingComputed(results) && !args_.allow_empty) {
+    fmt::print(stderr,
+               "onnxcts: the backend computed none of the valid cases (none "
+               "passed or deviated): it is not conformant to anything here "
+               "(--allow-empty to accept that)\n");
+    return kExitFailure;
+  }
   if (checked_cases == 0 && !args_.allow_empty) {
     fmt::print(stderr,
                "onnxcts: no case was checked (--allow-empty to accept "

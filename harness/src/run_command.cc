@@ -7,10 +7,12 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <optional>
 
 #include "commands.h"
+#include "help_text.h"
 #include "core/input_error.h"
 #include "core/stop.h"
 #include "long_run.h"
@@ -19,10 +21,12 @@
 #include "parallel.h"
 #include "progress.h"
 #include "report/environment.h"
+#include "report/findings.h"
 #include "report/report.h"
 #include "report/summary.h"
 #include "run/known_failures.h"
 #include "run/runner.h"
+#include "run/strict_ops.h"
 
 namespace onnxcts {
 namespace {
@@ -33,6 +37,7 @@ struct RunArgs {
   std::string report;
   std::string filter;
   std::string policy = "spec";
+  std::string strict_ops;
   std::string shard;
   int shards = 0;
   double timeout = 60;
@@ -89,7 +94,10 @@ RunOptions Options(const RunArgs& args) {
 std::vector<TestCase> Discover(const std::vector<SuiteArg>& suites) {
   std::vector<TestCase> cases;
   for (const SuiteArg& suite : suites) {
-    for (TestCase& c : DiscoverCases(suite.dir)) cases.push_back(std::move(c));
+    for (TestCase& c : DiscoverCases(suite.dir)) {
+      c.suite_label = suite.label;
+      cases.push_back(std::move(c));
+    }
   }
   std::ranges::sort(cases, {}, &TestCase::id);
   return cases;
@@ -168,28 +176,50 @@ void CheckNotEmpty(const std::vector<TestCase>& cases,
       cases.size(), suites, args.filter));
 }
 
+// The cells that are not conformant, each with the value classes that
+// differ, one example each, and the command that reruns them: what the
+// report's findings say, on the terminal.
+void PrintFindings(const Report& report) {
+  for (const Finding& f : Findings({report}, {report.backend.name})) {
+    fmt::print("  {:<12} {:<16} {}: {}\n    {}\n    {}\n",
+               fmt::format("{}-{}", f.op, f.opset), f.dtype,
+               VerdictName(f.verdict), CountsText(f.statuses),
+               FindingClasses(f), f.reproduce);
+  }
+}
+
+void PrintDeviationNote(const Summary& s, Policy policy) {
+  const uint64_t deviations = s.counts.at(Status::kDeviation);
+  if (deviations == 0 || policy == Policy::kStrict) return;
+  fmt::print(
+      "  {} deviation(s): answers that differ only where the spec is silent; "
+      "not failures under --policy spec. --policy strict fails them all, "
+      "--strict-ops OP,... those of the ops named.\n",
+      deviations);
+}
+
 void PrintSummary(const Report& report) {
   const Summary s = Summarize(report.results, report.policy);
   fmt::print("{} {}: {} result(s)\n", report.backend.name,
              report.backend.version, s.total);
   for (const auto& [status, n] : s.counts) {
-    if (n > 0) fmt::print("  {:<18} {}\n", StatusName(status), n);
+    if (n > 0) fmt::print("  {:<20} {}\n", StatusName(status), n);
   }
-  // Cells the backend does not support at all are counted, not listed: a
+  // Cells that are conformant or not supported are counted, not listed: a
   // run over ONNX's whole suite would otherwise print hundreds of them.
-  size_t unsupported = 0;
-  for (const MatrixCell& cell : s.matrix) {
-    if (cell.verdict == Verdict::kNotSupported) {
-      ++unsupported;
-      continue;
-    }
-    fmt::print("  {:<12} {:<16} {}\n", fmt::format("{}-{}", cell.op, cell.opset),
-               cell.dtype, VerdictName(cell.verdict));
+  std::map<Verdict, size_t> tally;
+  for (const MatrixCell& cell : s.matrix) ++tally[cell.verdict];
+  for (const MatrixCell& cell : s.must_reject) ++tally[cell.verdict];
+  std::string cells;
+  for (const auto& [verdict, n] : tally) {
+    cells += fmt::format("{}{} {}", cells.empty() ? "" : ", ", n,
+                         VerdictName(verdict));
   }
-  if (unsupported > 0) {
-    fmt::print("  ({} more op x opset x dtype cells: not supported)\n",
-               unsupported);
-  }
+  fmt::print("  op x opset x dtype cells: {} valid ({}), {} must-reject\n",
+             s.matrix.size(), cells.empty() ? "none" : cells,
+             s.must_reject.size());
+  PrintFindings(report);
+  PrintDeviationNote(s, report.policy);
 }
 
 std::vector<KnownFailureEntry> Entries(const std::vector<KnownFailure>& list) {
@@ -203,6 +233,7 @@ std::vector<KnownFailureEntry> Entries(const std::vector<KnownFailure>& list) {
 int Run(const RunArgs& args, const CLI::App& cmd) {
   PrepareHeap();
   const RunOptions options = Options(args);
+  ParseStrictOps(args.strict_ops);  // a misspelt op stops the run at once
   std::vector<SuiteArg> suites;
   for (const std::string& s : args.suites) suites.push_back(ParseSuiteArg(s));
   const std::vector<TestCase> cases = Discover(suites);
@@ -231,6 +262,8 @@ int Run(const RunArgs& args, const CLI::App& cmd) {
     return *code;
   }
   report.results = Merged(selected, long_run, std::move(ran), options);
+  report.strict_ops = ParseStrictOps(args.strict_ops);
+  ApplyStrictOps(report.strict_ops, report.results);
   ApplyKnownFailures(known, report.results, options.policy);
   report.ended = std::chrono::system_clock::now();
   report.host = HostName();
@@ -257,14 +290,16 @@ void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
                   "[LABEL=]DIR: suite root(s) or case folder(s), each named "
                   "in the report by LABEL (e.g. onnx-1.22/node)")
       ->required();
-  cmd->add_option("--backend", args->backend,
-                  "reference | a named backend (onnxcts backends) | "
-                  "command:CMD | outputs:DIR | plugin:SO")
-      ->required();
+  cmd->add_option("--backend", args->backend, kBackendKinds)->required();
   cmd->add_option("--report", args->report, "write the JSON report here");
   cmd->add_option("--filter", args->filter, "regex on the dotted case id");
-  cmd->add_option("--policy", args->policy, "spec | strict")
+  cmd->add_option("--policy", args->policy,
+                  "spec (default): deviations are reported, not failed | "
+                  "strict: every deviation is a failure")
       ->check(CLI::IsMember({"spec", "strict"}));
+  cmd->add_option("--strict-ops", args->strict_ops,
+                  "OP,...: the deviations of these ops are failures "
+                  "(--policy spec for the rest)");
   cmd->add_option("--shard", args->shard, "I/N: run shard I of N");
   cmd->add_option("--shards", args->shards,
                   "N: the shard count, the index from JOB_COMPLETION_INDEX "
@@ -283,6 +318,7 @@ void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
                   "(default: all cores)")
       ->check(CLI::PositiveNumber);
   AddLongRunOptions(*cmd, args->long_run);
+  cmd->footer(kStatusHelp);
   cmd->callback([args, cmd, &exit_code] { exit_code = Run(*args, *cmd); });
 }
 

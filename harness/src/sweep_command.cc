@@ -10,6 +10,7 @@
 #include <map>
 
 #include "commands.h"
+#include "help_text.h"
 #include "core/stop.h"
 #include "io/free_space.h"
 #include "long_run.h"
@@ -322,8 +323,7 @@ void AddSweepCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
   cmd->add_option("--threads", args->threads,
                   "worker threads (with --backend: backends at once)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--backend", args->backend,
-                  "reference | ort | command:CMD | plugin:SO");
+  cmd->add_option("--backend", args->backend, kSweepBackendKinds);
   cmd->add_option("--opsets", args->opsets,
                   "with --backend: op versions (since_version) to sweep")
       ->delimiter(',');

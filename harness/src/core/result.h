@@ -45,6 +45,7 @@ struct CaseResult {
   std::string case_id;
   int data_set = 0;
   Status status = Status::kPass;
+  bool must_reject = false;  // of a model a conformant backend refuses
   std::string message;  // why, for any status but pass
   // What the matrix groups by; empty for models that are not one node of
   // an op onnxcts knows.

@@ -7,7 +7,8 @@ std::string_view StatusName(Status s) {
       "pass",    "deviation",      "fail",     "not_supported",
       "error",   "invalid_output", "crash",    "timeout",
       "protocol_error", "rejected", "invalid_test_data", "expected_fail",
-      "unexpected_pass", "not_run"};
+      "unexpected_pass", "not_run", "onnxcts_unsupported",
+      "unreleased_opset"};
   return kNames[static_cast<int>(s)];
 }
 
@@ -16,6 +17,16 @@ std::optional<Status> ParseStatus(std::string_view name) {
     if (StatusName(s) == name) return s;
   }
   return std::nullopt;
+}
+
+bool JudgesBackend(Status s) {
+  return s != Status::kInvalidTestData && s != Status::kNotRun &&
+         s != Status::kOnnxctsUnsupported && s != Status::kUnreleasedOpset;
+}
+
+bool Computed(Status s) {
+  return s == Status::kPass || s == Status::kDeviation ||
+         s == Status::kUnexpectedPass;
 }
 
 bool IsFailure(Status s, Policy policy, bool require_support) {

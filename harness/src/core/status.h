@@ -23,6 +23,11 @@ enum class Status {
   kUnexpectedPass,   // a listed case that passed
   kNotRun,           // the run stopped first (--max-seconds, a signal, the
                      // restart budget); --resume runs it
+  kOnnxctsUnsupported,  // the case holds what onnxcts cannot carry (string,
+                        // sequence, optional values, an unknown dtype): the
+                        // harness's gap, never the backend's
+  kUnreleasedOpset,     // the model's opset is newer than ONNX's newest
+                        // released one: no verdict on the backend
 };
 
 inline constexpr Status kAllStatuses[] = {
@@ -30,11 +35,25 @@ inline constexpr Status kAllStatuses[] = {
     Status::kNotSupported,  Status::kError,         Status::kInvalidOutput,
     Status::kCrash,         Status::kTimeout,       Status::kProtocolError,
     Status::kRejected,      Status::kInvalidTestData, Status::kExpectedFail,
-    Status::kUnexpectedPass, Status::kNotRun};
+    Status::kUnexpectedPass, Status::kNotRun, Status::kOnnxctsUnsupported,
+    Status::kUnreleasedOpset};
 
 // "pass", "deviation", "not_supported", ...
 std::string_view StatusName(Status s);
 std::optional<Status> ParseStatus(std::string_view name);
+
+// JudgesBackend()
+//
+// Whether `s` says what the backend does: false for broken test data, what
+// did not run, what onnxcts cannot carry and unreleased opsets, which every
+// verdict and the exit code leave out.
+bool JudgesBackend(Status s);
+
+// Computed()
+//
+// Whether the backend ran a valid case and its answer was judged right
+// (pass, deviation, unexpected_pass).
+bool Computed(Status s);
 
 enum class Policy { kSpec, kStrict };
 

@@ -22,6 +22,7 @@ struct DataSet {
 struct TestCase {
   std::string id;  // stable, dotted, lowercase: "onnx.node.test_isinf"
   std::filesystem::path suite_root;  // nothing outside it is ever opened
+  std::string suite_label;  // as --suite named it (LABEL=DIR), if it did
   std::filesystem::path dir;
   std::filesystem::path model;  // dir / "model.onnx"
   std::vector<DataSet> data_sets;

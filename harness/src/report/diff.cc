@@ -10,7 +10,7 @@ namespace onnxcts {
 namespace {
 
 using ResultKey = std::pair<std::string, int>;
-using CellKey = std::tuple<std::string, int, std::string>;
+using CellKey = std::tuple<bool, std::string, int, std::string>;
 
 bool IsGood(Status s, Policy policy) {
   switch (s) {
@@ -25,20 +25,28 @@ bool IsGood(Status s, Policy policy) {
   }
 }
 
+// A deviation is judged apart from failures even under --policy strict,
+// where HasRegressions() counts it: a reader must see which is which.
+std::vector<ResultChange>& SectionOf(Status old, Status now, Policy policy,
+                                     ReportDiff& diff) {
+  const bool was_failing = IsFailure(old, policy, false);
+  if (now == Status::kDeviation) {
+    return was_failing ? diff.fixed : diff.new_deviations;
+  }
+  if (!was_failing && IsFailure(now, policy, false)) return diff.regressed;
+  if (was_failing && IsGood(now, policy)) return diff.fixed;
+  if (old == Status::kNotSupported || now == Status::kNotSupported) {
+    return diff.support;
+  }
+  return diff.changed;
+}
+
 void Classify(const CaseResult& old, const CaseResult& now, Policy policy,
               ReportDiff& diff) {
   if (old.status == now.status) return;
-  ResultChange change{now.case_id, now.data_set, old.status, now.status,
-                      now.message};
-  const bool was_failing = IsFailure(old.status, policy, false);
-  const bool is_failing = IsFailure(now.status, policy, false);
-  if (!was_failing && is_failing) {
-    diff.regressed.push_back(std::move(change));
-  } else if (was_failing && IsGood(now.status, policy)) {
-    diff.fixed.push_back(std::move(change));
-  } else {
-    diff.changed.push_back(std::move(change));
-  }
+  SectionOf(old.status, now.status, policy, diff)
+      .push_back({now.case_id, now.data_set, old.status, now.status,
+                  now.message});
 }
 
 void DiffResults(const Report& before, const Report& after, ReportDiff& diff) {
@@ -63,20 +71,43 @@ void DiffResults(const Report& before, const Report& after, ReportDiff& diff) {
   }
 }
 
-void DiffCells(const Report& before, const Report& after, ReportDiff& diff) {
-  std::map<CellKey, Verdict> old_cells;
-  for (const MatrixCell& c : Summarize(before.results, after.policy).matrix) {
-    old_cells[{c.op, c.opset, c.dtype}] = c.verdict;
+std::map<CellKey, Verdict> CellVerdicts(const Summary& summary) {
+  std::map<CellKey, Verdict> cells;
+  for (const MatrixCell& c : summary.matrix) {
+    cells[{false, c.op, c.opset, c.dtype}] = c.verdict;
   }
-  for (const MatrixCell& c : Summarize(after.results, after.policy).matrix) {
-    const auto it = old_cells.find({c.op, c.opset, c.dtype});
-    if (it == old_cells.end() || it->second == c.verdict) continue;
-    CellChange change{c.op, c.opset, c.dtype, it->second, c.verdict};
-    if (VerdictRank(c.verdict) < VerdictRank(it->second)) {
-      diff.cells_regressed.push_back(change);
-    } else {
-      diff.cells_improved.push_back(change);
-    }
+  for (const MatrixCell& c : summary.must_reject) {
+    cells[{true, c.op, c.opset, c.dtype}] = c.verdict;
+  }
+  return cells;
+}
+
+bool IsFailing(Verdict v) {
+  return v == Verdict::kNonConformant || v == Verdict::kRunsInvalid;
+}
+
+std::vector<CellChange>& CellSectionOf(Verdict old, Verdict now,
+                                       ReportDiff& diff) {
+  if (IsFailing(now)) return diff.cells_regressed;
+  if (now == Verdict::kDeviations && !IsFailing(old)) {
+    return diff.cells_new_deviations;
+  }
+  if (old == Verdict::kNotSupported || now == Verdict::kNotSupported) {
+    return diff.cells_support;
+  }
+  return diff.cells_improved;
+}
+
+void DiffCells(const Report& before, const Report& after, ReportDiff& diff) {
+  const std::map<CellKey, Verdict> old_cells =
+      CellVerdicts(Summarize(before.results, after.policy));
+  for (const auto& [key, verdict] :
+       CellVerdicts(Summarize(after.results, after.policy))) {
+    const auto it = old_cells.find(key);
+    if (it == old_cells.end() || it->second == verdict) continue;
+    const auto& [must_reject, op, opset, dtype] = key;
+    CellSectionOf(it->second, verdict, diff)
+        .push_back({must_reject, op, opset, dtype, it->second, verdict});
   }
 }
 
@@ -127,30 +158,18 @@ std::string ResultLines(const char* title,
 std::string CellLines(const char* title, const std::vector<CellChange>& cells) {
   std::string text = fmt::format("{}: {}\n", title, cells.size());
   for (const CellChange& c : cells) {
-    text += fmt::format("  {} opset {} {}: {} -> {}\n", c.op, c.opset, c.dtype,
-                        VerdictName(c.before), VerdictName(c.after));
+    text += fmt::format("  {}{} opset {} {}: {} -> {}\n",
+                        c.must_reject ? "must-reject " : "", c.op, c.opset,
+                        c.dtype, VerdictName(c.before), VerdictName(c.after));
   }
   return text;
 }
 
 }  // namespace
 
-int VerdictRank(Verdict v) {
-  switch (v) {
-    case Verdict::kNonConformant:
-      return 0;
-    case Verdict::kNotSupported:
-      return 1;
-    case Verdict::kDeviations:
-      return 2;
-    case Verdict::kConformant:
-      return 3;
-  }
-  return 0;
-}
-
 ReportDiff DiffReports(const Report& before, const Report& after) {
   ReportDiff diff;
+  diff.policy = after.policy;
   NoteRunDifferences(before, after, diff);
   DiffResults(before, after, diff);
   DiffCells(before, after, diff);
@@ -162,6 +181,10 @@ std::string FormatDiff(const ReportDiff& diff) {
   for (const std::string& note : diff.notes) text += "note: " + note + "\n";
   text += ResultLines("regressed", diff.regressed);
   text += CellLines("cells regressed", diff.cells_regressed);
+  text += ResultLines("new deviations", diff.new_deviations);
+  text += CellLines("cells newly deviating", diff.cells_new_deviations);
+  text += ResultLines("support changed", diff.support);
+  text += CellLines("cells whose support changed", diff.cells_support);
   text += ResultLines("fixed", diff.fixed);
   text += CellLines("cells improved", diff.cells_improved);
   text += ResultLines("changed", diff.changed);

@@ -1,6 +1,8 @@
-// Two reports compared (`onnxcts report diff OLD NEW`): what regressed,
-// what was fixed, what is new and what is gone, per case id and data set,
-// and per cell of the conformance matrix.
+// Two reports compared (`onnxcts report diff OLD NEW`): what regressed, what
+// newly deviates, where support changed, what was fixed, what is new and
+// what is gone, per case id and data set, and per cell of the conformance
+// and must-reject matrices. Only regressions (and, under --policy strict,
+// new deviations) fail.
 #ifndef ONNXCTS_HARNESS_REPORT_DIFF_H_
 #define ONNXCTS_HARNESS_REPORT_DIFF_H_
 
@@ -23,6 +25,7 @@ struct ResultChange {
 };
 
 struct CellChange {
+  bool must_reject = false;
   std::string op;
   int opset = 0;
   std::string dtype;
@@ -32,26 +35,29 @@ struct CellChange {
 
 struct ReportDiff {
   // Statuses are judged under NEW's policy throughout.
-  std::vector<ResultChange> regressed;      // not failing -> failing
-  std::vector<ResultChange> fixed;          // failing -> pass, deviation,
-                                            // rejected or expected_fail
-  std::vector<ResultChange> changed;        // any other change of status
-  std::vector<ResultChange> added;          // only in NEW
-  std::vector<ResultChange> removed;        // only in OLD
-  std::vector<CellChange> cells_regressed;  // verdict got worse
-  std::vector<CellChange> cells_improved;
+  std::vector<ResultChange> regressed;       // not failing -> failing
+  std::vector<ResultChange> new_deviations;  // anything else -> deviation
+  std::vector<ResultChange> support;         // to or from not_supported
+  std::vector<ResultChange> fixed;           // failing -> pass, deviation,
+                                             // rejected or expected_fail
+  std::vector<ResultChange> changed;         // any other change of status
+  std::vector<ResultChange> added;           // only in NEW
+  std::vector<ResultChange> removed;         // only in OLD
+  std::vector<CellChange> cells_regressed;   // -> non-conformant, runs invalid
+  std::vector<CellChange> cells_new_deviations;  // -> deviations
+  std::vector<CellChange> cells_support;     // to or from not supported
+  std::vector<CellChange> cells_improved;    // any other change
   std::vector<std::string> notes;  // what differs about the runs themselves
+  Policy policy = Policy::kSpec;   // NEW's
 
+  // Whether `report diff` exits 1: a regression, or under --policy strict
+  // a new deviation.
   bool HasRegressions() const {
-    return !regressed.empty() || !cells_regressed.empty();
+    return !regressed.empty() || !cells_regressed.empty() ||
+           (policy == Policy::kStrict &&
+            (!new_deviations.empty() || !cells_new_deviations.empty()));
   }
 };
-
-// VerdictRank()
-//
-// Orders verdicts from worst (non-conformant, 0) to best (conformant, 3);
-// not supported ranks below deviations, as losing support is a regression.
-int VerdictRank(Verdict v);
 
 // DiffReports()
 //
@@ -62,7 +68,7 @@ ReportDiff DiffReports(const Report& before, const Report& after);
 // FormatDiff()
 //
 // The diff as text for a terminal: a line per section with its count, then
-// a line per change.
+// a line per change; regressions first.
 std::string FormatDiff(const ReportDiff& diff);
 
 }  // namespace onnxcts

@@ -5,12 +5,13 @@
 #include <algorithm>
 #include <tuple>
 
+#include "core/case_filter.h"
 #include "onnxcts/schema.h"
 
 namespace onnxcts {
 namespace {
 
-using CellKey = std::tuple<std::string, int, std::string>;
+using CellKey = std::tuple<bool, std::string, int, std::string>;
 
 constexpr size_t kMessageBytes = 240;
 
@@ -21,8 +22,8 @@ bool IsReferenceOp(const std::string& op) {
 }
 
 bool Differs(Status s) {
-  return s != Status::kPass && s != Status::kRejected &&
-         s != Status::kNotSupported && s != Status::kInvalidTestData;
+  return JudgesBackend(s) && s != Status::kPass && s != Status::kRejected &&
+         s != Status::kNotSupported;
 }
 
 void Add(Finding& f, const CaseResult& r) {
@@ -30,6 +31,9 @@ void Add(Finding& f, const CaseResult& r) {
   if (f.reproduce.empty()) {
     f.reproduce = r.reproduce;
     f.message = r.message;
+  }
+  if (std::ranges::find(f.case_ids, r.case_id) == f.case_ids.end()) {
+    f.case_ids.push_back(r.case_id);
   }
   for (const OutputComparison& c : r.comparisons) {
     for (const auto& [value_class, m] : c.by_class) {
@@ -40,28 +44,40 @@ void Add(Finding& f, const CaseResult& r) {
   }
 }
 
-std::vector<Finding> FindingsOf(const Report& report, const std::string& label) {
+std::map<CellKey, Verdict> Verdicts(const Summary& summary) {
   std::map<CellKey, Verdict> verdicts;
-  for (const MatrixCell& c : Summarize(report.results, report.policy).matrix) {
-    if (c.verdict == Verdict::kNonConformant ||
-        c.verdict == Verdict::kDeviations) {
-      verdicts[{c.op, c.opset, c.dtype}] = c.verdict;
-    }
+  for (const MatrixCell& c : summary.matrix) {
+    verdicts[{false, c.op, c.opset, c.dtype}] = c.verdict;
   }
+  for (const MatrixCell& c : summary.must_reject) {
+    verdicts[{true, c.op, c.opset, c.dtype}] = c.verdict;
+  }
+  return verdicts;
+}
+
+// A cell is a finding when one of its results fails or deviates, whatever
+// its verdict: a deviation in a cell that is not supported elsewhere is
+// still an answer the backend gave.
+std::vector<Finding> FindingsOf(const Report& report, const std::string& label) {
+  const std::map<CellKey, Verdict> verdicts =
+      Verdicts(Summarize(report.results, report.policy));
   std::map<CellKey, Finding> cells;
   for (const CaseResult& r : report.results) {
-    const CellKey key{r.op, r.opset, r.dtype};
+    const CellKey key{r.must_reject, r.op, r.opset, r.dtype};
     const auto verdict = verdicts.find(key);
     if (verdict == verdicts.end() || !Differs(r.status)) continue;
     Finding& f = cells[key];
     f.backend = label;
-    std::tie(f.op, f.opset, f.dtype) = key;
+    std::tie(f.must_reject, f.op, f.opset, f.dtype) = key;
     f.verdict = verdict->second;
     f.reference_op = IsReferenceOp(f.op);
     Add(f, r);
   }
   std::vector<Finding> findings;
-  for (auto& [key, f] : cells) findings.push_back(std::move(f));
+  for (auto& [key, f] : cells) {
+    f.reproduce = WithFilter(f.reproduce, f.case_ids);
+    findings.push_back(std::move(f));
+  }
   return findings;
 }
 

@@ -1,7 +1,8 @@
 // The findings of one or more reports: one per matrix cell (backend x op x
-// opset x dtype) that is non-conformant or deviates, with the value classes
-// that differ, one example pattern each, and a command that reproduces it.
-// The scoreboard page and its Markdown open with them.
+// opset x dtype) where a result fails or deviates, with the value classes
+// that differ, one example pattern each, and a command that reproduces every
+// such case of the cell. Must-reject cells that the backend runs are findings
+// of their own kind. The scoreboard page and its Markdown open with them.
 #ifndef ONNXCTS_HARNESS_REPORT_FINDINGS_H_
 #define ONNXCTS_HARNESS_REPORT_FINDINGS_H_
 
@@ -32,7 +33,9 @@ struct Finding {
   StatusCounts statuses;
   std::map<std::string, ClassFinding> classes;
   std::string message;    // the first such result's, when no element differs
-  std::string reproduce;  // the first such result's
+  std::string reproduce;  // reruns every case of the cell that differs
+  std::vector<std::string> case_ids;  // those cases, in report order
+  bool must_reject = false;  // a cell of must-reject models
   // Whether onnxcts's own kernels cover the op (checked on every bit
   // pattern), rather than only ONNX's test data.
   bool reference_op = false;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <random>
 
@@ -40,17 +41,32 @@ std::string Times(const Report& r) {
                      FormatUtcTime(r.ended), ms.count() / 1000.0);
 }
 
-std::string VerdictTally(const Summary& s) {
-  std::map<Verdict, int> cells;
-  for (const MatrixCell& c : s.matrix) ++cells[c.verdict];
+std::string Chips(const std::vector<MatrixCell>& cells,
+                  std::initializer_list<Verdict> verdicts) {
+  std::map<Verdict, int> count;
+  for (const MatrixCell& c : cells) ++count[c.verdict];
   std::string html;
-  for (Verdict v : kAllVerdicts) {
+  for (Verdict v : verdicts) {
     html +=
         fmt::format("<span class=\"chip {}{}\">{} {}</span> ", VerdictClass(v),
-                    cells[v] == 0 ? " zero" : "", cells[v], VerdictName(v));
+                    count[v] == 0 ? " zero" : "", count[v], VerdictName(v));
   }
-  return html + fmt::format("<span class=\"total\">{} cells, {} results</span>",
-                            s.matrix.size(), s.total);
+  return html;
+}
+
+// Cells of valid cases and of must-reject cases are tallied apart: a
+// backend that refuses every model must not look conformant.
+std::string VerdictTally(const Summary& s) {
+  return Chips(s.matrix, {Verdict::kConformant, Verdict::kDeviations,
+                          Verdict::kNonConformant, Verdict::kNotSupported}) +
+         fmt::format("<span class=\"total\">{} cells of valid cases</span>"
+                     "<br>",
+                     s.matrix.size()) +
+         Chips(s.must_reject, {Verdict::kRejects, Verdict::kRunsInvalid,
+                               Verdict::kNonConformant}) +
+         fmt::format("<span class=\"total\">{} must-reject cells, {} "
+                     "results</span>",
+                     s.must_reject.size(), s.total);
 }
 
 std::string RunCard(const Report& r, const std::string& label,
@@ -84,10 +100,12 @@ std::string RunCard(const Report& r, const std::string& label,
 
 std::string Legend() {
   static constexpr const char* kMeaning[] = {
-      "every result passed or was rightly rejected",
+      "every valid case ran and passed",
       "differs from the reference only where the spec is silent",
       "some results fail (known failures included)",
-      "the backend supports none of these cases",
+      "some cases not supported, none fails",
+      "every must-reject model refused",
+      "the backend ran a must-reject model",
   };
   std::string html = "<ul class=\"legend\">";
   for (size_t i = 0; i < std::size(kAllVerdicts); ++i) {
@@ -142,7 +160,10 @@ std::string Outside(const std::vector<Report>& reports,
   if (html.empty()) return "";
   return "<section id=\"outside\"><h2>Results outside the matrix</h2>"
          "<p class=\"hint\">Cases that are not one node of an op onnxcts "
-         "knows, and test data the suite got wrong.</p><ul>" +
+         "knows, test data the suite got wrong, values onnxcts cannot carry "
+         "(onnxcts_unsupported) and opsets ONNX has not released "
+         "(unreleased_opset): none of them counts for or against the "
+         "backend.</p><ul>" +
          html + "</ul></section>\n";
 }
 
@@ -201,12 +222,12 @@ std::string FindingRow(const Finding& f) {
 }
 
 std::string FindingsTable(const std::vector<Finding>& findings,
-                          bool reference_ops) {
+                          const std::function<bool(const Finding&)>& pick) {
   std::string rows;
   for (const Finding& f : findings) {
-    if (f.reference_op == reference_ops) rows += FindingRow(f);
+    if (pick(f)) rows += FindingRow(f);
   }
-  if (rows.empty()) return "<p>Every cell is conformant or not supported.</p>\n";
+  if (rows.empty()) return "<p>None.</p>\n";
   return "<table class=\"findings\"><thead><tr><th>backend</th><th>op</th>"
          "<th>dtype</th><th>verdict</th><th>results</th><th>value classes "
          "that differ (input &#8594; actual, want expected)</th>"
@@ -214,22 +235,37 @@ std::string FindingsTable(const std::vector<Finding>& findings,
          rows + "</tbody></table>\n";
 }
 
-// The page opens with what differs: one row per cell that is not
-// conformant, before the matrix that shows everything. The ops onnxcts
-// checks on every bit pattern come first; the rest of ONNX's node tests
-// follow, folded.
+// The page opens with what differs: one row per cell where a result fails
+// or deviates, before the matrix that shows everything. onnxcts's own ops
+// come first; the rest of ONNX's node tests and the must-reject models the
+// backend ran follow, folded.
 std::string FindingsSection(const std::vector<Report>& reports,
                             const std::vector<std::string>& labels) {
   const std::vector<Finding> findings = Findings(reports, labels);
-  const auto others = std::ranges::count_if(
-      findings, [](const Finding& f) { return !f.reference_op; });
+  const auto others = std::ranges::count_if(findings, [](const Finding& f) {
+    return !f.reference_op && !f.must_reject;
+  });
+  const auto runs = std::ranges::count_if(
+      findings, [](const Finding& f) { return f.must_reject; });
   return "<section id=\"findings\"><h2>Findings</h2>\n"
-         "<h3>onnxcts's operators, on every bit pattern</h3>\n" +
-         FindingsTable(findings, true) +
+         "<h3>onnxcts's operators, on the suite's cases</h3>\n" +
+         FindingsTable(findings,
+                       [](const Finding& f) {
+                         return f.reference_op && !f.must_reject;
+                       }) +
          fmt::format("<details><summary>Other operators, in ONNX's node "
                      "tests ({} cells)</summary>\n",
                      others) +
-         FindingsTable(findings, false) + "</details></section>\n";
+         FindingsTable(findings,
+                       [](const Finding& f) {
+                         return !f.reference_op && !f.must_reject;
+                       }) +
+         fmt::format("</details><details><summary>Must-reject models the "
+                     "backend ran ({} cells)</summary>\n",
+                     runs) +
+         FindingsTable(findings,
+                       [](const Finding& f) { return f.must_reject; }) +
+         "</details></section>\n";
 }
 
 std::string Title(const std::vector<std::string>& labels) {
@@ -269,7 +305,13 @@ std::string RenderHtml(const std::vector<Report>& reports) {
       FindingsSection(reports, labels) +
       "<section id=\"matrix-section\">"
       "<h2>Conformance matrix</h2>\n" +
-      Legend() + HtmlMatrix(reports, summaries, labels) + "</section>\n";
+      Legend() + HtmlMatrix(reports, summaries, labels) + "</section>\n" +
+      "<section id=\"must-reject-section\"><h2>Must-reject models</h2>\n"
+      "<p class=\"hint\">Models a conformant backend refuses (a dtype the "
+      "op does not allow, a wrong input count, ...): refusing them says the "
+      "backend checks its input, not that it computes the op.</p>\n" +
+      HtmlMatrix(reports, summaries, labels, /*must_reject=*/true) +
+      "</section>\n";
   html += "<section id=\"counts\"><h2>Results by status</h2>\n" +
           CountsTable(summaries, labels) + "</section>\n";
   html += Outside(reports, labels);

@@ -9,16 +9,15 @@
 namespace onnxcts {
 
 std::string CellKey(const std::string& op, int opset,
-                    const std::string& dtype) {
-  return fmt::format("{}|{}|{}", op, opset, dtype);
+                    const std::string& dtype, bool must_reject) {
+  return fmt::format("{}{}|{}|{}", must_reject ? "reject|" : "", op, opset,
+                     dtype);
 }
 
-// The same rule as Summarize(), which builds the matrix the page shows.
+// The same rule as Summarize(), which builds the matrices the page shows.
 std::string CellKey(const CaseResult& result) {
-  if (result.op.empty() || result.status == Status::kInvalidTestData) {
-    return "";
-  }
-  return CellKey(result.op, result.opset, result.dtype);
+  if (result.op.empty() || !JudgesBackend(result.status)) return "";
+  return CellKey(result.op, result.opset, result.dtype, result.must_reject);
 }
 
 nlohmann::json PageData(const std::vector<Report>& reports,

@@ -15,10 +15,12 @@ namespace onnxcts {
 
 // CellKey()
 //
-// "op|opset|dtype": how the page names the matrix cell of `result`; "" for
-// a result the matrix leaves out (no op, or invalid_test_data).
+// "op|opset|dtype" ("reject|op|opset|dtype" in the must-reject matrix): how
+// the page names the matrix cell of `result`; "" for a result the matrices
+// leave out (no op, or a status that does not judge the backend).
 std::string CellKey(const CaseResult& result);
-std::string CellKey(const std::string& op, int opset, const std::string& dtype);
+std::string CellKey(const std::string& op, int opset, const std::string& dtype,
+                    bool must_reject);
 
 // PageData()
 //

@@ -45,12 +45,16 @@ std::string CellText(const MatrixCell& c, Policy policy) {
       return fmt::format("&#10007;{}", Sum(c.counts, policy, true));
     case Verdict::kNotSupported:
       return "&#8211;";
+    case Verdict::kRejects:
+      return "&#10003;";
+    case Verdict::kRunsInvalid:
+      return fmt::format("&#10007;{}", Sum(c.counts, policy, true));
   }
   return "";
 }
 
 std::string Cell(const MatrixCell& c, size_t report, const std::string& label,
-                 Policy policy, bool first) {
+                 Policy policy, bool first, bool must_reject) {
   const std::string title =
       fmt::format("{} {} {} on {}: {} ({})", c.op, c.opset, c.dtype, label,
                   VerdictName(c.verdict), CountsText(c.counts));
@@ -58,7 +62,8 @@ std::string Cell(const MatrixCell& c, size_t report, const std::string& label,
       "<td class=\"cell {}{}\" tabindex=\"0\" data-report=\"{}\" "
       "data-cell=\"{}\" title=\"{}\">{}</td>",
       VerdictClass(c.verdict), first ? " first" : "", report,
-      XmlEscape(CellKey(c.op, c.opset, c.dtype), true), XmlEscape(title, true),
+      XmlEscape(CellKey(c.op, c.opset, c.dtype, must_reject), true),
+      XmlEscape(title, true),
       CellText(c, policy));
 }
 
@@ -83,7 +88,7 @@ std::string Head(const std::vector<std::string>& labels,
 
 std::string Body(const Rows& rows, const std::vector<Report>& reports,
                  const std::vector<std::string>& labels,
-                 const std::vector<std::string>& columns) {
+                 const std::vector<std::string>& columns, bool must_reject) {
   std::map<std::string, int> opsets_per_op;
   for (const auto& [key, cells] : rows) ++opsets_per_op[key.first];
   std::string html = "<tbody>";
@@ -103,7 +108,8 @@ std::string Body(const Rows& rows, const std::vector<Report>& reports,
         html += it == per_report[i].end()
                     ? fmt::format("<td class=\"cell empty{}\"></td>",
                                   j == 0 ? " first" : "")
-                    : Cell(it->second, i, labels[i], reports[i].policy, j == 0);
+                    : Cell(it->second, i, labels[i], reports[i].policy,
+                           j == 0, must_reject);
       }
     }
     html += "</tr>\n";
@@ -130,11 +136,13 @@ std::string VerdictClass(Verdict v) {
 
 std::string HtmlMatrix(const std::vector<Report>& reports,
                        const std::vector<Summary>& summaries,
-                       const std::vector<std::string>& labels) {
+                       const std::vector<std::string>& labels,
+                       bool must_reject) {
   Rows rows;
   std::set<std::string> dtypes;
   for (size_t i = 0; i < summaries.size(); ++i) {
-    for (const MatrixCell& c : summaries[i].matrix) {
+    for (const MatrixCell& c :
+         must_reject ? summaries[i].must_reject : summaries[i].matrix) {
       auto& per_report = rows[{c.op, c.opset}];
       per_report.resize(summaries.size());
       per_report[i][c.dtype] = c;
@@ -142,11 +150,17 @@ std::string HtmlMatrix(const std::vector<Report>& reports,
     }
   }
   if (rows.empty()) {
-    return "<p class=\"none\">No result belongs to an op onnxcts knows.</p>";
+    return must_reject
+               ? "<p class=\"none\">No must-reject case was run.</p>"
+               : "<p class=\"none\">No result belongs to an op onnxcts "
+                 "knows.</p>";
   }
   const std::vector<std::string> columns = DTypeColumns(dtypes);
-  return "<div class=\"matrix-scroll\"><table id=\"matrix\">" +
-         Head(labels, columns) + Body(rows, reports, labels, columns) +
+  return fmt::format(
+      "<div class=\"matrix-scroll\"><table id=\"{}\" class=\"matrix\">",
+      must_reject ? "must-reject-matrix" : "matrix") +
+         Head(labels, columns) +
+         Body(rows, reports, labels, columns, must_reject) +
          "</table></div>\n";
 }
 

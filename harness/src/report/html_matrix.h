@@ -21,17 +21,19 @@ std::vector<std::string> DTypeColumns(const std::set<std::string>& dtypes);
 
 // HtmlMatrix()
 //
-// The <table id="matrix"> of `summaries` (one per report, same order as
-// `reports` and `labels`). A cell is <td class="cell v-VERDICT"
-// data-report="I" data-cell="KEY"> (KEY as CellKey()), or <td class="cell
-// empty"> where that report has no result.
+// The <table id="matrix" class="matrix"> of `summaries` (one per report,
+// same order as `reports` and `labels`), or with `must_reject` the <table
+// id="must-reject-matrix" class="matrix"> of their must-reject cells. A cell
+// is <td class="cell v-VERDICT" data-report="I" data-cell="KEY"> (KEY as
+// CellKey()), or <td class="cell empty"> where that report has no result.
 std::string HtmlMatrix(const std::vector<Report>& reports,
                        const std::vector<Summary>& summaries,
-                       const std::vector<std::string>& labels);
+                       const std::vector<std::string>& labels,
+                       bool must_reject = false);
 
 // VerdictClass()
 //
-// "v-conformant", "v-deviations", "v-non-conformant", "v-not-supported".
+// "v-" and the verdict's name, spaces as dashes: "v-not-supported".
 std::string VerdictClass(Verdict v);
 
 }  // namespace onnxcts

@@ -20,7 +20,8 @@ JsonField JsonField::Child(const json& value, std::string_view token) const {
 }
 
 void JsonField::ExpectObject(
-    std::initializer_list<std::string_view> keys) const {
+    std::initializer_list<std::string_view> keys,
+    std::initializer_list<std::string_view> optional) const {
   if (!value_->is_object()) Fail("must be an object");
   for (std::string_view key : keys) {
     if (!value_->contains(key)) Child(*value_, key).Fail("missing");
@@ -28,6 +29,7 @@ void JsonField::ExpectObject(
   for (const auto& [key, value] : value_->items()) {
     bool known = false;
     for (std::string_view k : keys) known |= k == key;
+    for (std::string_view k : optional) known |= k == key;
     if (!known) Child(value, key).Fail("unknown field");
   }
 }

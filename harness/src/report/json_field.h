@@ -26,8 +26,10 @@ class JsonField {
   // Throws InputError for this field with `message`.
   [[noreturn]] void Fail(const std::string& message) const;
 
-  // Requires an object with exactly the members `keys`.
-  void ExpectObject(std::initializer_list<std::string_view> keys) const;
+  // Requires an object with exactly the members `keys`, and any of
+  // `optional`.
+  void ExpectObject(std::initializer_list<std::string_view> keys,
+                    std::initializer_list<std::string_view> optional = {}) const;
   // The member `key` (of an object checked by ExpectObject).
   JsonField operator[](std::string_view key) const;
   // The members of an object whose keys are free, in key order.

@@ -16,8 +16,7 @@ struct Tally {
 };
 
 bool IsSkipped(Status s) {
-  return s == Status::kNotSupported || s == Status::kInvalidTestData ||
-         s == Status::kNotRun;
+  return s == Status::kNotSupported || !JudgesBackend(s);
 }
 
 std::string Attr(std::string_view text) { return XmlEscape(text, true); }
@@ -66,9 +65,10 @@ std::string TestCaseXml(const CaseResult& r, Policy policy) {
   return open + ">\n" + outcome + "    </testcase>\n";
 }
 
-Tally Count(const Report& report) {
+Tally Count(const Report& report, bool must_reject) {
   Tally t;
   for (const CaseResult& r : report.results) {
+    if (r.must_reject != must_reject) continue;
     ++t.tests;
     t.failures += IsFailure(r.status, report.policy, false) ? 1 : 0;
     t.skipped += IsSkipped(r.status) ? 1 : 0;
@@ -92,25 +92,44 @@ std::string Properties(const Report& report) {
   return xml + "    </properties>\n";
 }
 
-}  // namespace
-
-std::string ToJUnitXml(const Report& report) {
-  const Tally t = Count(report);
-  const std::string counts = fmt::format(
+std::string CountsAttributes(const Tally& t, const Report& report) {
+  return fmt::format(
       "tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" "
       "time=\"{:.3f}\" timestamp=\"{}\"",
       t.tests, t.failures, t.skipped, t.seconds, FormatUtcTime(report.started));
+}
+
+// Valid cases and must-reject cases are test suites of their own: a CI
+// dashboard must not count refused invalid models as computed ops.
+std::string SuiteXml(const Report& report, bool must_reject) {
   const std::string suite_name =
-      fmt::format("onnxcts {} {}", report.backend.name, report.backend.version);
-  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  xml += fmt::format("<testsuites name=\"onnxcts\" {}>\n", counts);
-  xml += fmt::format("  <testsuite name=\"{}\" {} hostname=\"{}\">\n",
-                     Attr(suite_name), counts, Attr(report.host));
+      fmt::format("onnxcts {} {}{}", report.backend.name,
+                  report.backend.version, must_reject ? " must-reject" : "");
+  std::string xml = fmt::format(
+      "  <testsuite name=\"{}\" {} hostname=\"{}\">\n", Attr(suite_name),
+      CountsAttributes(Count(report, must_reject), report), Attr(report.host));
   xml += Properties(report);
-  for (const CaseResult& r : report.results)
-    xml += TestCaseXml(r, report.policy);
-  xml += "  </testsuite>\n</testsuites>\n";
-  return xml;
+  for (const CaseResult& r : report.results) {
+    if (r.must_reject == must_reject) xml += TestCaseXml(r, report.policy);
+  }
+  return xml + "  </testsuite>\n";
+}
+
+}  // namespace
+
+std::string ToJUnitXml(const Report& report) {
+  Tally all = Count(report, false);
+  const Tally rejects = Count(report, true);
+  all.tests += rejects.tests;
+  all.failures += rejects.failures;
+  all.skipped += rejects.skipped;
+  all.seconds += rejects.seconds;
+  std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  xml += fmt::format("<testsuites name=\"onnxcts\" {}>\n",
+                     CountsAttributes(all, report));
+  xml += SuiteXml(report, false);
+  if (rejects.tests > 0) xml += SuiteXml(report, true);
+  return xml + "</testsuites>\n";
 }
 
 }  // namespace onnxcts

@@ -104,7 +104,7 @@ std::string RunTable(const std::vector<Report>& reports,
 }
 
 std::string FindingsTable(const std::vector<Finding>& findings,
-                          bool reference_ops) {
+                          const std::function<bool(const Finding&)>& pick) {
   std::string md = Row({"backend", "op", "dtype", "verdict", "results",
                         "value classes that differ (input -> actual, want "
                         "expected)",
@@ -112,37 +112,51 @@ std::string FindingsTable(const std::vector<Finding>& findings,
                    Row(std::vector<std::string>(7, "---"));
   bool any = false;
   for (const Finding& f : findings) {
-    if (f.reference_op != reference_ops) continue;
+    if (!pick(f)) continue;
     any = true;
     md += Row({Cell(f.backend), fmt::format("{}-{}", Cell(f.op), f.opset),
                Cell(f.dtype), std::string(VerdictName(f.verdict)),
                CountsText(f.statuses), Cell(FindingClasses(f)),
                "`" + Cell(f.reproduce) + "`"});
   }
-  return any ? md : "Every cell is conformant or not supported.\n";
+  return any ? md : "None.\n";
 }
 
 std::string FindingsSection(const std::vector<Report>& reports,
                             const std::vector<std::string>& labels) {
   const std::vector<Finding> findings = Findings(reports, labels);
-  return "\n## Findings\n\n### onnxcts's operators, on every bit pattern\n\n" +
-         FindingsTable(findings, true) +
+  return "\n## Findings\n\n### onnxcts's operators, on the suite's cases\n\n" +
+         FindingsTable(findings,
+                       [](const Finding& f) {
+                         return f.reference_op && !f.must_reject;
+                       }) +
          "\n### Other operators, in ONNX's node tests\n\n" +
-         FindingsTable(findings, false);
+         FindingsTable(findings,
+                       [](const Finding& f) {
+                         return !f.reference_op && !f.must_reject;
+                       }) +
+         "\n### Must-reject models the backend ran\n\n" +
+         FindingsTable(findings,
+                       [](const Finding& f) { return f.must_reject; });
 }
 
 std::string MatrixTable(const std::vector<Summary>& summaries,
-                        const std::vector<std::string>& labels) {
+                        const std::vector<std::string>& labels,
+                        bool must_reject) {
   std::map<CellKey, std::vector<std::string>> rows;
   for (size_t i = 0; i < summaries.size(); ++i) {
-    for (const MatrixCell& c : summaries[i].matrix) {
+    for (const MatrixCell& c :
+         must_reject ? summaries[i].must_reject : summaries[i].matrix) {
       auto& row = rows[{c.op, c.opset, c.dtype}];
       row.resize(summaries.size(), "-");
       row[i] = fmt::format("{} ({})", VerdictName(c.verdict),
                            CountsText(c.counts));
     }
   }
-  if (rows.empty()) return "No result belongs to an op onnxcts knows.\n";
+  if (rows.empty()) {
+    return must_reject ? "No must-reject case was run.\n"
+                       : "No result belongs to an op onnxcts knows.\n";
+  }
   std::string md = Header({"op", "opset", "dtype"}, labels);
   for (const auto& [key, verdicts] : rows) {
     const auto& [op, opset, dtype] = key;
@@ -215,7 +229,11 @@ std::string RenderMarkdown(const std::vector<Report>& reports) {
   std::string md = "# onnxcts conformance report\n\n";
   md += RunTable(reports, labels);
   md += FindingsSection(reports, labels);
-  md += "\n## Conformance matrix\n\n" + MatrixTable(summaries, labels);
+  md += "\n## Conformance matrix\n\n" + MatrixTable(summaries, labels, false);
+  md += "\n## Must-reject models\n\nModels a conformant backend refuses: "
+        "refusing them says that the backend checks its input, not that it "
+        "computes the op.\n\n" +
+        MatrixTable(summaries, labels, true);
   md += "\n## Counts\n\n" + CountsTable(summaries, labels);
   md += "\n## Failures\n";
   md += ResultList(reports, labels, [](const Report& rep, const CaseResult& r) {

@@ -42,6 +42,9 @@ void CheckCompatible(const std::vector<Report>& reports,
                 std::string(PolicyName(r.policy)));
     RequireSame(files, i, "filters", "\"" + first.filter + "\"",
                 "\"" + r.filter + "\"");
+    RequireSame(files, i, "--strict-ops",
+                fmt::format("{}", fmt::join(first.strict_ops, ",")),
+                fmt::format("{}", fmt::join(r.strict_ops, ",")));
     RequireSame(files, i, "shard counts", std::to_string(first.shard.count),
                 std::to_string(r.shard.count));
   }

@@ -76,19 +76,22 @@ json ToJson(const CaseResult& r) {
   for (const OutputComparison& c : r.comparisons) {
     comparisons.push_back(ToJson(c));
   }
-  return {{"case_id", r.case_id},
-          {"data_set", r.data_set},
-          {"status", StatusName(r.status)},
-          {"message", r.message},
-          {"op", r.op},
-          {"opset", r.opset},
-          {"dtype", r.dtype},
-          {"comparisons", std::move(comparisons)},
-          {"stderr_tail", r.stderr_tail},
-          {"adapter_steps", r.adapter_steps},
-          {"known_failure", r.known_failure},
-          {"seconds", r.seconds},
-          {"reproduce", r.reproduce}};
+  json j = {{"case_id", r.case_id},
+            {"data_set", r.data_set},
+            {"status", StatusName(r.status)},
+            {"message", r.message},
+            {"op", r.op},
+            {"opset", r.opset},
+            {"dtype", r.dtype},
+            {"comparisons", std::move(comparisons)},
+            {"stderr_tail", r.stderr_tail},
+            {"adapter_steps", r.adapter_steps},
+            {"known_failure", r.known_failure},
+            {"seconds", r.seconds},
+            {"reproduce", r.reproduce}};
+  // Only where true: a report of valid cases reads as it did before.
+  if (r.must_reject) j["must_reject"] = true;
+  return j;
 }
 
 json ToJson(const Report& report) {
@@ -98,7 +101,7 @@ json ToJson(const Report& report) {
   }
   json results = json::array();
   for (const CaseResult& r : report.results) results.push_back(ToJson(r));
-  return {
+  json j = {
       {"schema_version", kReportSchemaVersion},
       {"tool", {{"name", report.tool_name}, {"version", report.tool_version}}},
       {"backend", ToJson(report.backend)},
@@ -114,6 +117,8 @@ json ToJson(const Report& report) {
       {"known_failures", std::move(known_failures)},
       {"summary", ToJson(Summarize(report.results, report.policy))},
       {"results", std::move(results)}};
+  if (!report.strict_ops.empty()) j["strict_ops"] = report.strict_ops;
+  return j;
 }
 
 }  // namespace onnxcts

@@ -20,7 +20,10 @@
 
 namespace onnxcts {
 
-inline constexpr std::string_view kReportSchemaVersion = "1";
+inline constexpr std::string_view kReportSchemaVersion = "2";
+// Version 1 (before must-reject cells were kept apart) is still read; its
+// stored summary, made under the old verdict rules, is recomputed.
+inline constexpr std::string_view kOldReportSchemaVersion = "1";
 
 // ToolVersion()
 //
@@ -55,6 +58,8 @@ struct Report {
   std::vector<std::string> suites;  // absolute paths
   Policy policy = Policy::kSpec;
   std::string filter;  // the --filter regex, "" for none
+  // Ops whose deviations counted as failures (--strict-ops).
+  std::vector<std::string> strict_ops;
   ShardSpec shard;
   std::vector<std::string> command_line;  // argv
   Environment environment;

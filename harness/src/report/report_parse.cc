@@ -88,12 +88,14 @@ Status ReadStatus(const JsonField& f) {
 CaseResult ReadResult(const JsonField& f) {
   f.ExpectObject({"case_id", "data_set", "status", "message", "op", "opset",
                   "dtype", "comparisons", "stderr_tail", "adapter_steps",
-                  "known_failure", "seconds", "reproduce"});
+                  "known_failure", "seconds", "reproduce"},
+                 {"must_reject"});
   CaseResult r;
   r.case_id = f["case_id"].String();
   if (r.case_id.empty()) f["case_id"].Fail("must not be empty");
   r.data_set = static_cast<int>(f["data_set"].Integer(0, INT_MAX));
   r.status = ReadStatus(f["status"]);
+  r.must_reject = f.Has("must_reject") && f["must_reject"].Bool();
   r.message = f["message"].String();
   r.op = f["op"].String();
   r.opset = static_cast<int>(f["opset"].Integer(0, INT_MAX));
@@ -187,6 +189,7 @@ void ReadRun(const JsonField& root, Report& report) {
   if (!policy) root["policy"].Fail("must be \"spec\" or \"strict\"");
   report.policy = *policy;
   report.filter = root["filter"].String();
+  if (root.Has("strict_ops")) report.strict_ops = root["strict_ops"].Strings();
   const JsonField shard = root["shard"];
   shard.ExpectObject({"index", "count"});
   report.shard.count = static_cast<int>(shard["count"].Integer(1, INT_MAX));
@@ -208,12 +211,22 @@ void CheckSummary(const JsonField& summary, const Report& report,
   }
 }
 
+// A version 1 report marks no case as must-reject: a rejection can only be
+// one's, and so can a case of onnxcts's generated must-reject suite.
+void MarkOldMustRejectCases(Report& report) {
+  for (CaseResult& r : report.results) {
+    r.must_reject = r.status == Status::kRejected ||
+                    r.case_id.starts_with("onnxcts.reject.");
+  }
+}
+
 // Checked before the fields, so that a newer report is refused for its
 // version rather than for a field this version does not know.
 void CheckVersion(const JsonField& root) {
   if (!root.value().is_object()) root.Fail("a report must be a JSON object");
   const JsonField version = root["schema_version"];
-  if (version.String() != kReportSchemaVersion) {
+  if (version.String() != kReportSchemaVersion &&
+      version.String() != kOldReportSchemaVersion) {
     version.Fail(
         fmt::format("unsupported schema version \"{}\" (onnxcts {} "
                     "reads version \"{}\")",
@@ -233,7 +246,8 @@ Report ReportFromJson(const nlohmann::json& json, const std::string& file) {
   root.ExpectObject({"schema_version", "tool", "backend", "host", "started",
                      "ended", "suites", "policy", "filter", "shard",
                      "command_line", "environment", "known_failures", "summary",
-                     "results"});
+                     "results"},
+                    {"strict_ops"});
   Report report;
   ReadHeader(root, report);
   ReadRun(root, report);
@@ -242,7 +256,11 @@ Report ReportFromJson(const nlohmann::json& json, const std::string& file) {
     report.known_failures.push_back(ReadKnownFailure(k));
   }
   report.results = ReadResults(root["results"]);
-  CheckSummary(root["summary"], report, file);
+  if (root["schema_version"].String() == kReportSchemaVersion) {
+    CheckSummary(root["summary"], report, file);
+  } else {
+    MarkOldMustRejectCases(report);
+  }
   return report;
 }
 

@@ -1,5 +1,6 @@
 #include "report/summary.h"
 
+#include <functional>
 #include <tuple>
 
 namespace onnxcts {
@@ -30,6 +31,10 @@ std::string_view VerdictName(Verdict v) {
       return "non-conformant";
     case Verdict::kNotSupported:
       return "not supported";
+    case Verdict::kRejects:
+      return "rejects";
+    case Verdict::kRunsInvalid:
+      return "runs invalid";
   }
   return "";
 }
@@ -53,37 +58,67 @@ Verdict CellVerdict(const StatusCounts& counts, Policy policy) {
       return Verdict::kNonConformant;
     }
   }
+  // A cell is conformant only when the backend computed all of it: a
+  // backend without kernels must never look conformant.
+  if (AnyOf(counts, {Status::kNotSupported})) return Verdict::kNotSupported;
   if (AnyOf(counts, {Status::kDeviation})) return Verdict::kDeviations;
-  if (AnyOf(counts,
-            {Status::kPass, Status::kRejected, Status::kUnexpectedPass})) {
+  if (AnyOf(counts, {Status::kPass, Status::kUnexpectedPass})) {
     return Verdict::kConformant;
   }
   return Verdict::kNotSupported;
 }
 
+Verdict RejectVerdict(const StatusCounts& counts) {
+  for (const auto& [status, n] : counts) {
+    if (n == 0 || status == Status::kRejected) continue;
+    // A must-reject model that ran is a fail (known or not); anything else
+    // is a crash, a hang or a broken answer.
+    return status == Status::kFail || status == Status::kExpectedFail ||
+                   status == Status::kUnexpectedPass
+               ? Verdict::kRunsInvalid
+               : Verdict::kNonConformant;
+  }
+  return Verdict::kRejects;
+}
+
+namespace {
+
+using CellKey = std::tuple<std::string, int, std::string>;
+using Cells = std::map<CellKey, StatusCounts>;
+
+void Count(Cells& cells, const CaseResult& r) {
+  auto [it, added] = cells.try_emplace(CellKey{r.op, r.opset, r.dtype});
+  if (added) it->second = ZeroCounts();
+  ++it->second[r.status];
+}
+
+std::vector<MatrixCell> CellsOf(Cells& cells,
+                                const std::function<Verdict(const StatusCounts&)>& verdict) {
+  std::vector<MatrixCell> matrix;
+  for (auto& [key, counts] : cells) {
+    const auto& [op, opset, dtype] = key;
+    matrix.push_back({op, opset, dtype, verdict(counts), std::move(counts)});
+  }
+  return matrix;
+}
+
+}  // namespace
+
 Summary Summarize(const std::vector<CaseResult>& results, Policy policy) {
   Summary summary;
   summary.counts = ZeroCounts();
-  using Key = std::tuple<std::string, int, std::string>;
-  std::map<Key, StatusCounts> cells;
+  Cells valid;
+  Cells reject;
   for (const CaseResult& r : results) {
     ++summary.total;
     ++summary.counts[r.status];
-    // Neither broken test data nor what did not run says what the backend
-    // does.
-    if (r.op.empty() || r.status == Status::kInvalidTestData ||
-        r.status == Status::kNotRun) {
-      continue;
-    }
-    auto [it, added] = cells.try_emplace(Key{r.op, r.opset, r.dtype});
-    if (added) it->second = ZeroCounts();
-    ++it->second[r.status];
+    if (r.op.empty() || !JudgesBackend(r.status)) continue;
+    Count(r.must_reject ? reject : valid, r);
   }
-  for (auto& [key, counts] : cells) {
-    const auto& [op, opset, dtype] = key;
-    summary.matrix.push_back(
-        {op, opset, dtype, CellVerdict(counts, policy), std::move(counts)});
-  }
+  summary.matrix = CellsOf(valid, [policy](const StatusCounts& counts) {
+    return CellVerdict(counts, policy);
+  });
+  summary.must_reject = CellsOf(reject, RejectVerdict);
   return summary;
 }
 
@@ -92,7 +127,11 @@ nlohmann::json ToJson(const StatusCounts& counts) {
   for (const auto& [status, n] : counts) {
     // Only a run that stopped early has not_run results: the reports of
     // complete runs read as they did before the status existed.
-    if (status == Status::kNotRun && n == 0) continue;
+    if (n == 0 && (status == Status::kNotRun ||
+                   status == Status::kOnnxctsUnsupported ||
+                   status == Status::kUnreleasedOpset)) {
+      continue;
+    }
     j[std::string(StatusName(status))] = n;
   }
   return j;
@@ -108,18 +147,27 @@ std::string CountsText(const StatusCounts& counts) {
   return text;
 }
 
-nlohmann::json ToJson(const Summary& summary) {
+namespace {
+
+nlohmann::json ToJson(const std::vector<MatrixCell>& cells) {
   nlohmann::json matrix = nlohmann::json::array();
-  for (const MatrixCell& c : summary.matrix) {
+  for (const MatrixCell& c : cells) {
     matrix.push_back({{"op", c.op},
                       {"opset", c.opset},
                       {"dtype", c.dtype},
                       {"verdict", VerdictName(c.verdict)},
                       {"counts", ToJson(c.counts)}});
   }
+  return matrix;
+}
+
+}  // namespace
+
+nlohmann::json ToJson(const Summary& summary) {
   return {{"total", summary.total},
           {"counts", ToJson(summary.counts)},
-          {"matrix", std::move(matrix)}};
+          {"matrix", ToJson(summary.matrix)},
+          {"must_reject", ToJson(summary.must_reject)}};
 }
 
 }  // namespace onnxcts

@@ -16,18 +16,25 @@
 
 namespace onnxcts {
 
+// A cell of valid cases has one of the first four; a cell of must-reject
+// cases one of kRejects, kRunsInvalid and kNonConformant: refusing an invalid
+// model says that the backend checks its input, not that it computes the op,
+// so the two never share a cell.
 enum class Verdict {
-  kConformant,     // every result passed or was rightly rejected
+  kConformant,     // every valid case ran and passed
   kDeviations,     // some differ where the spec is silent; none fail
   kNonConformant,  // some fail (under the policy), known failures included
-  kNotSupported,   // the backend supports none of it
+  kNotSupported,   // some were not supported, none fail
+  kRejects,        // every must-reject model was refused
+  kRunsInvalid,    // the backend ran a must-reject model
 };
 
 inline constexpr Verdict kAllVerdicts[] = {
-    Verdict::kConformant, Verdict::kDeviations, Verdict::kNonConformant,
-    Verdict::kNotSupported};
+    Verdict::kConformant,   Verdict::kDeviations, Verdict::kNonConformant,
+    Verdict::kNotSupported, Verdict::kRejects,    Verdict::kRunsInvalid};
 
-// "conformant", "deviations", "non-conformant", "not supported".
+// "conformant", "deviations", "non-conformant", "not supported", "rejects",
+// "runs invalid".
 std::string_view VerdictName(Verdict v);
 std::optional<Verdict> ParseVerdict(std::string_view name);
 
@@ -45,27 +52,33 @@ struct MatrixCell {
 struct Summary {
   uint64_t total = 0;
   StatusCounts counts;
-  std::vector<MatrixCell> matrix;  // sorted by op, opset, dtype
+  std::vector<MatrixCell> matrix;       // valid cases, by op, opset, dtype
+  std::vector<MatrixCell> must_reject;  // must-reject cases, likewise
 };
 
 // CellVerdict()
 //
-// The verdict of a cell whose results have `counts`. Results with status
-// invalid_test_data never reach a cell (see Summarize); not_supported ones
-// count only when nothing else is there.
+// The verdict of a cell of valid cases whose results have `counts`: a
+// failure makes it non-conformant; else a not_supported case makes it not
+// supported; else a deviation; it is conformant only when every case passed.
 Verdict CellVerdict(const StatusCounts& counts, Policy policy);
+
+// RejectVerdict()
+//
+// The verdict of a cell of must-reject cases whose results have `counts`.
+Verdict RejectVerdict(const StatusCounts& counts);
 
 // Summarize()
 //
-// Counts all `results`; puts in the matrix those with an op, except
-// invalid_test_data ones, which say something about the suite, not the
-// backend.
+// Counts all `results`; puts those with an op in the matrix or, for
+// must-reject cases, the must-reject matrix, except the statuses that do not
+// judge the backend (JudgesBackend).
 Summary Summarize(const std::vector<CaseResult>& results, Policy policy);
 
 // ToJson()
 //
 // {"total", "counts": {status: n}, "matrix": [{op, opset, dtype, verdict,
-// counts}]}.
+// counts}], "must_reject": [the same]}.
 nlohmann::json ToJson(const Summary& summary);
 nlohmann::json ToJson(const StatusCounts& counts);
 

@@ -28,8 +28,9 @@ std::unique_ptr<Backend> MakeBackend(const std::string& spec) {
   if (auto so = After(spec, "plugin:")) return MakePluginBackend(spec, *so);
   throw std::invalid_argument(
       "unknown backend '" + spec +
-      "' (reference, a named backend of `onnxcts backends`, command:CMD, "
-      "outputs:DIR, plugin:PATH.so)");
+      "' (reference, a named backend of `onnxcts backends`, "
+      "onnx-backend?class=MODULE:CLASS, command:CMD, outputs:DIR, "
+      "plugin:PATH.so)");
 }
 
 }  // namespace onnxcts

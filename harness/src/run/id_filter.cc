@@ -13,13 +13,4 @@ std::regex CompileIdFilter(const std::string& text) {
   }
 }
 
-std::string IdFilterFor(const std::string& id) {
-  std::string escaped = "^";
-  for (char ch : id) {
-    if (ch == '.') escaped += '\\';
-    escaped += ch;
-  }
-  return escaped + "$";
-}
-
 }  // namespace onnxcts

@@ -5,6 +5,8 @@
 #include <regex>
 #include <string>
 
+#include "core/case_filter.h"
+
 namespace onnxcts {
 
 // CompileIdFilter()
@@ -12,12 +14,6 @@ namespace onnxcts {
 // `text` as a regex; throws std::invalid_argument quoting it when it is not
 // a valid one, so that the CLI exits 2 with the reason.
 std::regex CompileIdFilter(const std::string& text);
-
-// IdFilterFor()
-//
-// A --filter that keeps `id` alone, for reproduce commands. Ids are dotted
-// lowercase words, so the dots are all that needs escaping.
-std::string IdFilterFor(const std::string& id);
 
 }  // namespace onnxcts
 

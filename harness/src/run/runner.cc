@@ -1,5 +1,6 @@
 #include "run/runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <system_error>
@@ -7,6 +8,7 @@
 #include <fmt/core.h>
 
 #include "backends/plugin_backend.h"
+#include "backends/shell_quote.h"
 #include "core/input_error.h"
 #include "core/stop.h"
 #include "io/model_io.h"
@@ -16,6 +18,7 @@
 #include "run/compare.h"
 #include "run/id_filter.h"
 #include "run/model_check.h"
+#include "run/onnx_release.h"
 #include "run/outcome_status.h"
 
 namespace onnxcts {
@@ -23,16 +26,14 @@ namespace {
 
 using Kind = RunOutcome::Kind;
 
-// A path as a reproduce command shows it: relative to the working folder
-// when it lies inside it, so that a published report names no machine's
-// home.
-std::string ShownPath(const std::filesystem::path& path) {
-  std::error_code ec;
-  const std::filesystem::path here = std::filesystem::current_path(ec);
-  if (ec) return path.string();
-  const std::filesystem::path rel = path.lexically_relative(here);
-  if (rel.empty() || *rel.begin() == "..") return path.string();
-  return rel.string();
+// The suite as a reproduce command names it: its label and its absolute
+// path, so that the command reruns the case from any folder and the report
+// it writes names the suite as this one does.
+std::string SuiteWord(const TestCase& c) {
+  const std::filesystem::path root =
+      std::filesystem::absolute(c.suite_root).lexically_normal();
+  return ShellQuote(c.suite_label.empty() ? root.string()
+                                          : c.suite_label + "=" + root.string());
 }
 
 struct LoadedData {
@@ -45,12 +46,13 @@ CaseResult Base(const TestCase& c, int data_set, const NodeCheck& check,
   CaseResult r;
   r.case_id = c.id;
   r.data_set = data_set;
+  r.must_reject = c.must_reject;
   r.op = check.op;
   r.opset = check.opset;
   r.dtype = check.dtype;
-  r.reproduce = fmt::format(
-      "onnxcts run --suite '{}' --backend '{}' --filter '{}'",
-      ShownPath(c.suite_root), options.backend_spec, IdFilterFor(c.id));
+  r.reproduce = fmt::format("onnxcts run --suite {} --backend {} --filter {}",
+                            SuiteWord(c), ShellQuote(options.backend_spec),
+                            ShellQuote(IdFilterFor(c.id)));
   return r;
 }
 
@@ -177,7 +179,7 @@ CaseResult RunDataSet(const TestCase& c, const DataSet& ds, const Model& model,
   try {
     data = LoadData(c, ds, model, options);
   } catch (const UnsupportedInput& e) {
-    return WithStatus(r, Status::kNotSupported, e.what());
+    return WithStatus(r, Status::kOnnxctsUnsupported, e.what());
   } catch (const InputError& e) {
     return WithStatus(r, Status::kInvalidTestData, e.what());
   }
@@ -220,6 +222,29 @@ CaseResult RunMustReject(const TestCase& c, const Model& model,
   return WithStatus(r, StatusOf(outcome.kind), outcome.message);
 }
 
+// A model of an opset ONNX has not released yet (ONNX's own test data holds
+// such cases) has no verdict: a backend may rightly refuse it, and what the
+// spec will say is not settled. What the backend did stays in the message.
+std::vector<CaseResult> UnderReleasedOpset(const Model& model,
+                                           std::vector<CaseResult> results) {
+  int64_t opset = 0;
+  for (const char* domain : {"", "ai.onnx"}) {
+    const auto it = model.opsets.find(domain);
+    if (it != model.opsets.end()) opset = std::max(opset, it->second);
+  }
+  if (opset <= kNewestReleasedOpset) return results;
+  for (CaseResult& r : results) {
+    if (!JudgesBackend(r.status)) continue;
+    r.message = fmt::format(
+        "opset {} is not released (the newest released is {}); the "
+        "backend's result: {}{}{}",
+        opset, kNewestReleasedOpset, StatusName(r.status),
+        r.message.empty() ? "" : ": ", r.message);
+    r.status = Status::kUnreleasedOpset;
+  }
+  return results;
+}
+
 // Every data set of a case whose model cannot be used gets `status`.
 std::vector<CaseResult> Unreadable(const TestCase& c, Status status,
                                    const std::string& why,
@@ -257,12 +282,15 @@ std::vector<CaseResult> RunCase(const TestCase& c, Backend& backend,
   try {
     model = ReadModelFile(c.model, c.suite_root, options.limits);
   } catch (const UnsupportedInput& e) {
-    return Unreadable(c, Status::kNotSupported, e.what(), options);
+    return Unreadable(c, Status::kOnnxctsUnsupported, e.what(), options);
   } catch (const InputError& e) {
     return Unreadable(c, Status::kInvalidTestData, e.what(), options);
   }
   const NodeCheck check = CheckNode(model);
-  if (c.must_reject) return {RunMustReject(c, model, check, backend, options)};
+  if (c.must_reject) {
+    return UnderReleasedOpset(
+        model, {RunMustReject(c, model, check, backend, options)});
+  }
   if (c.data_sets.empty()) {
     return Unreadable(c, Status::kInvalidTestData,
                       c.dir.string() + ": no test_data_set_N folder", options);
@@ -271,7 +299,7 @@ std::vector<CaseResult> RunCase(const TestCase& c, Backend& backend,
   for (const DataSet& ds : c.data_sets) {
     results.push_back(RunDataSet(c, ds, model, check, backend, options));
   }
-  return results;
+  return UnderReleasedOpset(model, std::move(results));
 }
 
 BackendFor PerThreadBackends(std::shared_ptr<Backend> first,

@@ -31,9 +31,16 @@ std::string ParseBack(const std::string& xml) {
 
 TEST(ToJUnitXml, OneTestcasePerResultWithFailuresAndSkips) {
   // SampleReport: 8 results; fail and crash fail, not_supported is skipped.
-  const std::string output = ParseBack(ToJUnitXml(testing::SampleReport()));
+  const std::string xml = ToJUnitXml(testing::SampleReport());
+  const std::string output = ParseBack(xml);
   EXPECT_EQ(output.substr(0, output.find('\n')), "8 2 1");
-  EXPECT_NE(output.find("\n8 2 1\n"), std::string::npos) << output;
+  // The first suite holds the 7 valid cases; the refused must-reject model
+  // is a suite of its own.
+  EXPECT_NE(output.find("\n7 2 1\n"), std::string::npos) << output;
+  EXPECT_NE(xml.find("<testsuite name=\"onnxcts fake 1.0 must-reject\" "
+                     "tests=\"1\" failures=\"0\""),
+            std::string::npos)
+      << xml;
   EXPECT_NE(output.find("onnxcts.isinf.v20.float16 basic/test_data_set_1\n"),
             std::string::npos)
       << output;

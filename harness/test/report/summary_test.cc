@@ -20,18 +20,21 @@ Verdict VerdictOf(std::initializer_list<Status> statuses,
   return summary.matrix.at(0).verdict;
 }
 
+CaseResult MustReject(const std::string& id, Status s) {
+  CaseResult r = Result(id, 0, s);
+  r.must_reject = true;
+  return r;
+}
+
 // A verdict is about the backend: a listed case that passes passes.
-TEST(CellVerdict, ConformantWhenAllPassOrAreRejected) {
+TEST(CellVerdict, ConformantOnlyWhenEveryValidCasePasses) {
   EXPECT_EQ(VerdictOf({Status::kPass}), Verdict::kConformant);
-  EXPECT_EQ(
-      VerdictOf({Status::kPass, Status::kRejected, Status::kUnexpectedPass}),
-      Verdict::kConformant);
+  EXPECT_EQ(VerdictOf({Status::kPass, Status::kUnexpectedPass}),
+            Verdict::kConformant);
 }
 
 TEST(CellVerdict, DeviationsWhenSomeDeviateAndNoneFail) {
   EXPECT_EQ(VerdictOf({Status::kPass, Status::kDeviation}),
-            Verdict::kDeviations);
-  EXPECT_EQ(VerdictOf({Status::kDeviation, Status::kNotSupported}),
             Verdict::kDeviations);
 }
 
@@ -51,12 +54,63 @@ TEST(CellVerdict, StrictPolicyMakesDeviationsFailures) {
   EXPECT_EQ(VerdictOf({Status::kPass}, Policy::kStrict), Verdict::kConformant);
 }
 
-TEST(CellVerdict, NotSupportedOnlyWhenNothingRan) {
+// A backend without kernels must never look conformant: one case it does
+// not support makes the cell not supported, however many others pass.
+TEST(CellVerdict, NotSupportedWhenAnyValidCaseIsAndNoneFails) {
   EXPECT_EQ(VerdictOf({Status::kNotSupported, Status::kNotSupported}),
             Verdict::kNotSupported);
-  // Partly supported and right where it runs.
   EXPECT_EQ(VerdictOf({Status::kNotSupported, Status::kPass}),
-            Verdict::kConformant);
+            Verdict::kNotSupported);
+  EXPECT_EQ(VerdictOf({Status::kDeviation, Status::kNotSupported}),
+            Verdict::kNotSupported);
+  EXPECT_EQ(VerdictOf({Status::kNotSupported, Status::kFail}),
+            Verdict::kNonConformant);
+}
+
+// The case: Max-6 float with one valid case not supported and two
+// must-reject models refused was shown "conformant".
+TEST(Summarize, MustRejectResultsAreACellOfTheirOwn) {
+  std::vector<CaseResult> results = {Result("max", 0, Status::kNotSupported),
+                                     MustReject("max.bool", Status::kRejected),
+                                     MustReject("max.extra", Status::kRejected)};
+  const Summary s = Summarize(results, Policy::kSpec);
+  ASSERT_EQ(s.matrix.size(), 1u);
+  EXPECT_EQ(s.matrix[0].verdict, Verdict::kNotSupported);
+  EXPECT_EQ(s.matrix[0].counts.at(Status::kRejected), 0u);
+  ASSERT_EQ(s.must_reject.size(), 1u);
+  EXPECT_EQ(s.must_reject[0].verdict, Verdict::kRejects);
+  EXPECT_EQ(s.must_reject[0].counts.at(Status::kRejected), 2u);
+}
+
+TEST(RejectVerdict, RunsInvalidWhenAModelRanAndNonConformantOnAFault) {
+  const auto verdict = [](std::initializer_list<Status> statuses) {
+    std::vector<CaseResult> results;
+    for (Status st : statuses) {
+      results.push_back(MustReject("r" + std::to_string(results.size()), st));
+    }
+    return Summarize(results, Policy::kSpec).must_reject.at(0).verdict;
+  };
+  EXPECT_EQ(verdict({Status::kRejected, Status::kRejected}), Verdict::kRejects);
+  EXPECT_EQ(verdict({Status::kRejected, Status::kFail}), Verdict::kRunsInvalid);
+  EXPECT_EQ(verdict({Status::kExpectedFail}), Verdict::kRunsInvalid);
+  EXPECT_EQ(verdict({Status::kRejected, Status::kCrash}),
+            Verdict::kNonConformant);
+  EXPECT_EQ(verdict({Status::kFail, Status::kTimeout}),
+            Verdict::kRunsInvalid);
+}
+
+// What onnxcts cannot carry, unreleased opsets, broken test data and what
+// did not run say nothing of the backend: no cell holds them.
+TEST(Summarize, StatusesThatDoNotJudgeTheBackendStayOutOfCells) {
+  const Summary s = Summarize(
+      {Result("a", 0, Status::kOnnxctsUnsupported),
+       Result("b", 0, Status::kUnreleasedOpset),
+       Result("c", 0, Status::kInvalidTestData), Result("d", 0, Status::kNotRun)},
+      Policy::kSpec);
+  EXPECT_EQ(s.total, 4u);
+  EXPECT_EQ(s.counts.at(Status::kOnnxctsUnsupported), 1u);
+  EXPECT_TRUE(s.matrix.empty());
+  EXPECT_TRUE(s.must_reject.empty());
 }
 
 TEST(Summarize, CountsEverythingButMatrixHoldsOnlyOps) {
@@ -89,11 +143,13 @@ TEST(Summarize, JsonListsEveryStatusAndVerdictNames) {
   const nlohmann::json j =
       ToJson(Summarize({Result("a", 0, Status::kNotSupported)}, Policy::kSpec));
   EXPECT_EQ(j["total"], 1);
-  EXPECT_EQ(j["counts"].size(), 13u);
+  EXPECT_EQ(j["counts"].size(), 13u);  // not_run and the harness's own two
+                                        // only when there are some
   EXPECT_EQ(j["counts"]["not_supported"], 1);
   EXPECT_EQ(j["counts"]["unexpected_pass"], 0);
   EXPECT_EQ(j["matrix"][0]["verdict"], "not supported");
   EXPECT_EQ(j["matrix"][0]["dtype"], "float16");
+  EXPECT_TRUE(j["must_reject"].is_array());
 }
 
 TEST(Verdict, NamesRoundTrip) {

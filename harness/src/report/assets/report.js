@@ -12,7 +12,8 @@
   const kStatusOrder = [
     'fail', 'crash', 'timeout', 'error', 'invalid_output', 'protocol_error',
     'unexpected_pass', 'deviation', 'invalid_test_data', 'not_supported',
-    'expected_fail', 'rejected', 'not_run', 'pass'];
+    'expected_fail', 'rejected', 'not_run', 'onnxcts_unsupported',
+    'unreleased_opset', 'pass'];
   const kClassColours = {
     zero: '#c5ced4', subnormal: '#a9cbe3', normal: '#e4ecf3', inf: '#c4b3e6',
     qnan: '#b3ded4', snan: '#d3ead0', int_negative: '#d9cfee',
@@ -20,7 +21,8 @@
     int_max: '#b3ded4'};
   const kVerdictNames = {
     'v-conformant': 'conformant', 'v-deviations': 'deviations',
-    'v-non-conformant': 'non-conformant', 'v-not-supported': 'not supported'};
+    'v-non-conformant': 'non-conformant', 'v-not-supported': 'not supported',
+    'v-rejects': 'rejects', 'v-runs-invalid': 'runs invalid'};
   const kMismatch = '#d64545';
   const kDeviation = '#f0b429';
   const kExample = '#111827';
@@ -44,11 +46,14 @@
   }
 
   // "op|opset|dtype", where only the op may hold a '|'.
+  // "op|opset|dtype", or "reject|op|opset|dtype" for a must-reject cell.
   function splitKey(key) {
     const parts = key.split('|');
     const dtype = parts.pop();
     const opset = parts.pop();
-    return {op: parts.join('|'), opset, dtype};
+    const mustReject = parts.length > 1 && parts[0] === 'reject';
+    if (mustReject) parts.shift();
+    return {op: parts.join('|'), opset, dtype, mustReject};
   }
 
   function rank(status) {
@@ -351,7 +356,8 @@
     const results = (report.cells[key] || []).map((i) => report.results[i]);
     const cell = cellElement(reportIndex, key);
     const k = key ? splitKey(key) : null;
-    const title = k ? k.op + ' \u00b7 opset ' + k.opset + ' \u00b7 ' + k.dtype
+    const title = k ? (k.mustReject ? 'must-reject \u00b7 ' : '') + k.op +
+                          ' \u00b7 opset ' + k.opset + ' \u00b7 ' + k.dtype
                     : 'Results outside the matrix';
     const verdict = cell && [...cell.classList].find((c) => c.startsWith('v-'));
     const sub = el('p', {}, report.label + ' ',

@@ -63,18 +63,20 @@ TEST(RenderHtml, MatrixHoldsExactlyTheCellsOfTheReport) {
   const std::string page = RenderHtml({testing::SampleReport()});
   size_t count = 0;
   const Cells cells = MatrixCells(page, &count);
-  // Rows isinf 20, isnan 9, isnan 20, sign 13; columns float8e4m3fn,
-  // float16, bfloat16, int32. onnx.node.test_abs has no op: not a cell.
-  EXPECT_EQ(count, 16u);
+  // Rows isinf 20, isnan 20, sign 13; columns float8e4m3fn, float16,
+  // bfloat16. The must-reject isnan 9 int32 is the one cell of the
+  // must-reject matrix. onnx.node.test_abs has no op: not a cell.
+  EXPECT_EQ(count, 10u);
   EXPECT_EQ(cells, (Cells{
                        {"v-non-conformant", "0", "isinf|20|float16"},
-                       {"v-conformant", "0", "isnan|9|int32"},
+                       {"v-rejects first", "0", "reject|isnan|9|int32"},
                        {"v-not-supported first", "0", "isnan|20|float8e4m3fn"},
                        {"v-deviations", "0", "sign|13|bfloat16"},
                        // its one result is a known failure: still a failure
                        {"v-non-conformant", "0", "sign|13|float16"},
                    }));
-  EXPECT_EQ(Occurrences(page, "<td class=\"cell empty"), 11u);
+  EXPECT_EQ(Occurrences(page, "<td class=\"cell empty"), 5u);
+  EXPECT_LT(page.find("id=\"matrix\""), page.find("id=\"must-reject-matrix\""));
   // The failing cell shows how many results fail, and says so in words.
   EXPECT_NE(page.find("title=\"isinf 20 float16 on fake 1.0: non-conformant "
                       "(2 pass, 1 fail)\">&#10007;1</td>"),
@@ -99,7 +101,12 @@ TEST(RenderHtml, HeaderCountsAndEnvironment) {
   EXPECT_NE(page.find("<code>onnxcts/conformance</code>"), std::string::npos);
   EXPECT_NE(page.find("<dt>tool</dt><dd>onnxcts 0.1.0</dd>"),
             std::string::npos);
-  EXPECT_NE(page.find("<span class=\"chip v-conformant\">1 conformant</span>"),
+  // A refused must-reject model is no conformant cell: it has a tally of
+  // its own.
+  EXPECT_NE(
+      page.find("<span class=\"chip v-conformant zero\">0 conformant</span>"),
+      std::string::npos);
+  EXPECT_NE(page.find("<span class=\"chip v-rejects\">1 rejects</span>"),
             std::string::npos);
   EXPECT_NE(page.find("<span class=\"tag\">avx512fp16</span>"),
             std::string::npos);
@@ -125,13 +132,13 @@ TEST(RenderHtml, ReportsSideBySideOneColumnGroupEach) {
   newer.results[2].status = Status::kPass;
   newer.results[2].comparisons.clear();
   const std::string page = RenderHtml({testing::SampleReport(), newer});
-  EXPECT_NE(page.find("<th colspan=\"4\" class=\"group first\">fake 1.0</th>"
-                      "<th colspan=\"4\" class=\"group first\">fake 1.0 (2)"
+  EXPECT_NE(page.find("<th colspan=\"3\" class=\"group first\">fake 1.0</th>"
+                      "<th colspan=\"3\" class=\"group first\">fake 1.0 (2)"
                       "</th>"),
             std::string::npos);
   size_t count = 0;
   const Cells cells = MatrixCells(page, &count);
-  EXPECT_EQ(count, 32u);
+  EXPECT_EQ(count, 20u);  // 9 + 1 cells a report
   EXPECT_EQ(cells.size(), 10u);
   EXPECT_TRUE(cells.contains({"v-non-conformant", "0", "isinf|20|float16"}));
   EXPECT_TRUE(cells.contains({"v-conformant", "1", "isinf|20|float16"}));
