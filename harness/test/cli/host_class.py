@@ -103,8 +103,8 @@ def compare(got, want, exact, mine, theirs, published_path):
     for c in sorted(set(got) & set(want)):
         if got[c] == want[c]:
             continue
-        line = (f"{c}: {got[c]} on this {mine} host, {want[c]} in "
-                f"{published_path} (a {theirs} host)")
+        line = (f"{c}: {got[c]} on this host (class {mine}), {want[c]} in "
+                f"{published_path} (host class {theirs})")
         (failures if exact else findings).append(
             line if exact else f"host-dependent finding: {line}")
     return failures, findings

@@ -101,15 +101,16 @@ class CompareTest(unittest.TestCase):
         failures, findings = hc.compare({**self.want, "c": "fail"}, self.want,
                                         True, "avx2", "avx2", "p.json")
         self.assertEqual(len(failures), 1)
-        self.assertIn("c: fail on this avx2 host, pass in p.json", failures[0])
+        self.assertIn("c: fail on this host (class avx2), pass in p.json", failures[0])
         self.assertEqual(findings, [])
 
     def test_other_class_reports_status_changes_as_findings(self):
         failures, findings = hc.compare({**self.want, "c": "fail"}, self.want,
                                         False, "avx512_bf16", "avx2", "p.json")
         self.assertEqual(failures, [])
-        self.assertEqual(findings, ["host-dependent finding: c: fail on this "
-                                    "avx512_bf16 host, pass in p.json (a avx2 host)"])
+        self.assertEqual(findings, ["host-dependent finding: c: fail on this host "
+                                    "(class avx512_bf16), pass in p.json (host "
+                                    "class avx2)"])
 
     def test_missing_and_extra_cases_fail_whatever_the_class(self):
         got = {"a": "pass", "b": "fail", "d": "pass"}
@@ -144,8 +145,8 @@ class PublishedSweepsTest(unittest.TestCase):
                                         hc.of_report(report), path)
         self.assertEqual(failures, [])
         self.assertEqual(len(findings), 1)
-        self.assertIn("sweep.abs.v13.bfloat16: fail on this avx512_bf16 host, "
-                      "pass in", findings[0])
+        self.assertIn("sweep.abs.v13.bfloat16: fail on this host (class "
+                      "avx512_bf16), pass in", findings[0])
 
 
 if __name__ == "__main__":

@@ -111,7 +111,7 @@ class RealBackendTest(unittest.TestCase):
             print(line)
         if findings:
             print(f"{len(findings)} host-dependent finding(s): no published "
-                  f"sweep of {NAME} was made on a {mine} host "
+                  f"sweep of {NAME} was made on a host of class {mine} "
                   f"(published: {', '.join(sorted(published))})")
         self.assertEqual(failures, [])
 
