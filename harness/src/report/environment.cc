@@ -26,6 +26,31 @@ constexpr std::string_view kRelevantFeatures[] = {
     "fphp",     "asimdhp",  "bf16",     "i8mm",        "sve",
     "sve2"};
 
+// The host classes, most capable first; a host is of the first one it has
+// any feature of. Each step is where runtimes switch kernels and their
+// answers change: AMX (amx_bf16, amx_fp16) and AVX512_BF16 make OpenVINO's
+// CPU plugin default to bf16 inference precision, and their f32 -> bf16
+// conversion (VCVTNEPS2BF16) flushes subnormals; AVX-512 (avx512f) selects
+// other JIT kernels (OpenVINO's Greater on NaN differs there); AVX2 (with
+// FMA) is the baseline most x86 kernels are built for, "sse" is an x86
+// below it. On Arm, bf16 and half-precision arithmetic (asimdhp) select
+// reduced-precision defaults. Finer features (avx512_fp16, avx_vnni, sve)
+// stay in cpu_features: no published difference depends on them yet.
+struct HostClassRule {
+  std::string_view name;
+  std::string_view features[2];
+};
+constexpr HostClassRule kHostClasses[] = {
+    {"amx", {"amx_bf16", "amx_fp16"}},
+    {"avx512_bf16", {"avx512_bf16"}},
+    {"avx512", {"avx512f"}},
+    {"avx2", {"avx2"}},
+    {"sse", {"sse2"}},
+    {"arm_bf16", {"bf16"}},
+    {"arm_fp16", {"asimdhp"}},
+    {"arm", {"asimd", "fp"}},
+};
+
 std::string ReadText(const char* path) {
   std::ifstream in(path);
   std::ostringstream text;
@@ -151,6 +176,17 @@ CpuInfo ParseCpuInfo(std::string_view cpuinfo) {
   return info;
 }
 
+std::string HostClass(const std::vector<std::string>& features) {
+  for (const HostClassRule& rule : kHostClasses) {
+    for (std::string_view wanted : rule.features) {
+      for (const std::string& f : features) {
+        if (!wanted.empty() && f == wanted) return std::string(rule.name);
+      }
+    }
+  }
+  return "unknown";
+}
+
 Environment CaptureEnvironment() {
   Environment env;
   env.os = OsName();
@@ -158,6 +194,7 @@ Environment CaptureEnvironment() {
   CpuInfo cpu = ParseCpuInfo(ReadText("/proc/cpuinfo"));
   env.cpu = std::move(cpu.model);
   env.cpu_features = std::move(cpu.features);
+  env.host_class = HostClass(env.cpu_features);
   ReadFloatControl(env);
   env.compiler = Compiler();
   env.libraries = Libraries();

@@ -19,6 +19,9 @@ struct Environment {
   // Of the features that change float results (SIMD widths, fp16/bf16
   // support, FMA), those this CPU has, in a fixed order.
   std::vector<std::string> cpu_features;
+  // HostClass(cpu_features): what published results of this host's kind
+  // are keyed by.
+  std::string host_class;
   // Flush-to-zero and denormals-are-zero of this process's floating point
   // control register; nullopt on CPUs without them.
   std::optional<bool> ftz;
@@ -39,6 +42,14 @@ struct CpuInfo {
 // The model and the relevant features of the first CPU in the text of
 // /proc/cpuinfo (x86 "model name"/"flags", Arm "Features").
 CpuInfo ParseCpuInfo(std::string_view cpuinfo);
+
+// HostClass()
+//
+// The class of a host whose `features` (as ParseCpuInfo gives them) are
+// these: the first of "amx", "avx512_bf16", "avx512", "avx2", "sse",
+// "arm_bf16", "arm_fp16", "arm" whose features it has, else "unknown".
+// Runtimes pick kernels, and so answers, by these steps (see the .cc).
+std::string HostClass(const std::vector<std::string>& features);
 
 // CaptureEnvironment()
 //

@@ -21,6 +21,30 @@ ONNXCTS = ""
 SOURCE = ""
 SWEEP_FILTER = r"^sweep\.isnan\.v20\.float$"
 
+# A worker that answers every request not_supported at once, logging each
+# answer to LOG, except that while the file HANG exists it answers only the
+# first K requests it gets and then never answers again, so a --max-seconds
+# budget always runs out with cases left, whatever the machine's speed.
+#   budget_worker.py HANG K LOG
+BUDGET_WORKER = """
+import json, os, sys, time
+hang, k, log = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+sys.stdin.readline()
+print(json.dumps({"protocol": 1, "name": "budget", "version": "1"}), flush=True)
+answered = 0
+for line in sys.stdin:
+    request = json.loads(line)
+    if request.get("method") == "shutdown":
+        break
+    if answered >= k and os.path.exists(hang):
+        time.sleep(3600)
+    with open(log, "a") as f:
+        f.write("answer\\n")
+    answered += 1
+    print(json.dumps({"id": request.get("id"), "status": "not_supported",
+                      "message": "budget worker"}), flush=True)
+"""
+
 # A worker that answers hello and then dies on every request.
 CRASHING_WORKER = """
 import json, sys
@@ -152,28 +176,56 @@ class EmptyRunTest(unittest.TestCase):
 
 
 class BudgetTest(unittest.TestCase):
+    # The budget counts from the start, worker start-up included, so what
+    # runs in it depends on the machine and its load: under load a worker
+    # may not even say hello in time, and every case is not_run. So the
+    # test asserts what holds at any speed: a worker that stops answering
+    # after a few cases makes the budget run out with cases left (exit 3),
+    # every case is accounted for, those that ran carry the worker's
+    # answer and those not reached are not_run with the reason, and
+    # --resume (the worker answering again) finishes the report an
+    # uninterrupted run writes.
     def test_max_seconds_lists_what_did_not_run_and_resume_finishes(self):
         with tempfile.TemporaryDirectory() as d:
+            worker, hang, log = (os.path.join(d, n) for n in
+                                 ("budget_worker.py", "hang", "answers"))
+            with open(worker, "w") as f:
+                f.write(BUDGET_WORKER)
+            open(hang, "w").close()
             report = os.path.join(d, "r.json")
-            args = ["run", "--suite", f"onnx-1.22/node={onnx_node_suite()}",
-                    "--backend", "ort", "--threads", "1", "--report", report]
-            began = time.monotonic()
-            r = run_cli(ONNXCTS, *args, "--max-seconds", "2")
-            took = time.monotonic() - began
+            args = ["run", "--suite", generated_suite(d), "--backend",
+                    f"command:{sys.executable} {worker} {hang} 5 {log}",
+                    "--threads", "1", "--timeout", "600", "--report", report]
+            r = run_cli(ONNXCTS, *args, "--max-seconds", "3")
             self.assertEqual(r.returncode, 3, r.stdout + r.stderr)
             self.assertIn("--resume", r.stderr)
-            self.assertLess(took, 15)
             results = validated_report(SOURCE, report)["results"]
             not_run = [x for x in results if x["status"] == "not_run"]
+            ran = [x for x in results if x["status"] != "not_run"]
+            with open(log) if os.path.exists(log) else open(os.devnull) as f:
+                answered = len(f.readlines())
+            print(f"{len(ran)} of {len(results)} result(s) ran in the budget "
+                  f"({answered} answered)")
             self.assertTrue(not_run)
-            self.assertLess(len(not_run), len(results))
-            self.assertIn("--max-seconds", not_run[0]["message"])
+            self.assertLessEqual(len(ran), answered)
+            self.assertLessEqual(answered, 5)
+            for x in not_run:
+                self.assertIn("--max-seconds", x["message"])
+            for x in ran:
+                self.assertIn(x["status"], ("not_supported", "rejected"), x)
+                self.assertEqual(x["message"], "budget worker")
             self.assertTrue(os.path.exists(report + ".journal"))
+            os.remove(hang)
             r = run_cli(ONNXCTS, *args, "--resume")
-            self.assertIn(r.returncode, (0, 1), r.stdout + r.stderr)
-            results = validated_report(SOURCE, report)["results"]
-            self.assertNotIn("not_run", {x["status"] for x in results})
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            resumed = validated_report(SOURCE, report)
+            self.assertNotIn("not_run", {x["status"] for x in resumed["results"]})
             self.assertFalse(os.path.exists(report + ".journal"))
+            r = run_cli(ONNXCTS, *args)
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            whole = validated_report(SOURCE, report)
+            self.assertEqual(without_times(resumed), without_times(whole))
+            self.assertEqual(len(results), len(whole["results"]))
 
     def test_a_backend_that_always_crashes_is_not_restarted_for_ever(self):
         with tempfile.TemporaryDirectory() as d:
@@ -205,12 +257,16 @@ class InterruptTest(unittest.TestCase):
             self.assertTrue(processes_marked(mark))
             sent = time.monotonic()
             p.send_signal(sig)
-            out, err = p.communicate(timeout=30)
-            self.assertLess(time.monotonic() - sent, 5)
+            # How soon it stops depends on the machine's load; that it
+            # stops, sends nothing more and leaves nothing does not.
+            out, err = p.communicate(timeout=300)
+            print(f"stopped {time.monotonic() - sent:.1f} s after the signal")
             self.assertEqual(p.returncode, code, out + err)
             self.assertIn("--resume", err)
             self.assertEqual(processes_marked(mark), [])
             self.assertEqual(os.listdir(d), ["r.json.journal"])
+            with open(report + ".journal", "rb") as f:
+                journaled = f.read().count(b"\n") - 1
             r = run_cli(ONNXCTS, *args, "--resume")
             self.assertIn(r.returncode, (0, 1), r.stdout + r.stderr)
             resumed = validated_report(SOURCE, report)
@@ -219,6 +275,8 @@ class InterruptTest(unittest.TestCase):
             whole = validated_report(SOURCE, report)
             self.assertEqual(without_times(resumed, worker_text=True),
                              without_times(whole, worker_text=True))
+            # It stopped: the journal holds fewer than every case.
+            self.assertLess(journaled, len({x["case_id"] for x in whole["results"]}))
 
     def test_ctrl_c_through_ort_exits_130_and_resumes(self):
         self.stop_run_through_ort(signal.SIGINT, 130)
@@ -252,9 +310,12 @@ class KillTest(unittest.TestCase):
                              r"finished before")
             resumed = validated_report(SOURCE, report)
             self.assertEqual(without_times(resumed), without_times(whole))
+            # That the resume ran only what the journal lacked is what its
+            # message says above; how much sooner it ends than the whole
+            # sweep depends on the machine's load, so it is shown, not
+            # asserted.
             print(f"whole sweep {whole_seconds:.1f} s, resumed after half "
                   f"{resumed_seconds:.1f} s")
-            self.assertLess(resumed_seconds, 0.8 * whole_seconds)
 
     def test_a_journal_of_other_arguments_is_refused(self):
         with tempfile.TemporaryDirectory() as d:

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The soak test: 10,000 tiny cases through a worker that crashes on 1% of
 them, hangs on 0.5% and answers garbage on 0.5% (soak_worker.py), with
-`onnxcts run --threads 2 --timeout 1`. The run must complete with each
+`onnxcts run --threads 2 --timeout 5`. The run must complete with each
 case's planted status, leave no process, descriptor or temporary file
 behind, and keep its resident size flat.
 
@@ -39,8 +39,12 @@ CASES = 10000
 EARLY = 1000
 # The requests a sample window spans (at 1,000, and before 10,000).
 WINDOW = 500
-# Generous: the run takes about a minute here, most of it in the hangs'
-# timeouts.
+# Each case's timeout: long enough that a case the worker answers at once
+# is never a timeout however loaded the machine; each planted hang costs
+# it once.
+TIMEOUT_SECONDS = 5
+# Generous: the run takes two or three minutes here, most of it in the
+# hangs' timeouts.
 RUN_LIMIT_SECONDS = 1500
 SAMPLE_SECONDS = 0.02
 MARKER = "ONNXCTS_SOAK_MARKER"
@@ -116,7 +120,7 @@ class Soak:
         backend = "command:/usr/bin/python3 -I -S %s %s" % (worker,
                                                            self.log_dir)
         return [ONNXCTS, "run", "--suite", self.suite, "--backend", backend,
-                "--threads", "2", "--timeout", "1",
+                "--threads", "2", "--timeout", str(TIMEOUT_SECONDS),
                 "--report", self.report_path]
 
     def run(self):

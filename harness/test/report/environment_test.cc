@@ -43,6 +43,33 @@ TEST(ParseCpuInfo, EmptyText) {
   EXPECT_TRUE(info.features.empty());
 }
 
+TEST(HostClass, FirstClassTheFeaturesReach) {
+  using F = std::vector<std::string>;
+  const F avx2 = {"sse2", "pni", "ssse3", "sse4_1", "sse4_2",
+                  "avx",  "avx2", "fma",  "f16c"};
+  EXPECT_EQ(HostClass(avx2), "avx2");
+  F avx512 = avx2;
+  avx512.insert(avx512.end(), {"avx512f", "avx512dq", "avx512bw", "avx512vl"});
+  EXPECT_EQ(HostClass(avx512), "avx512");
+  F bf16 = avx512;
+  bf16.push_back("avx512_bf16");
+  EXPECT_EQ(HostClass(bf16), "avx512_bf16");
+  F amx = bf16;
+  amx.insert(amx.end(), {"avx512_fp16", "amx_bf16"});
+  EXPECT_EQ(HostClass(amx), "amx");
+  EXPECT_EQ(HostClass(F{"sse2", "pni", "avx"}), "sse");
+  EXPECT_EQ(HostClass(F{"fp", "asimd", "fphp", "asimdhp", "bf16", "sve"}),
+            "arm_bf16");
+  EXPECT_EQ(HostClass(F{"fp", "asimd", "fphp", "asimdhp"}), "arm_fp16");
+  EXPECT_EQ(HostClass(F{"fp", "asimd"}), "arm");
+  EXPECT_EQ(HostClass(F{}), "unknown");
+}
+
+TEST(CaptureEnvironment, HostClassIsThatOfTheFeatures) {
+  const Environment env = CaptureEnvironment();
+  EXPECT_EQ(env.host_class, HostClass(env.cpu_features));
+}
+
 // The versions are checked against what the system's own tools say.
 TEST(CaptureEnvironment, LibraryVersionsMatchTheSystem) {
   const Environment env = CaptureEnvironment();

@@ -11,6 +11,7 @@ const path = require('node:path');
 const {type, DTYPES, ORT_TO_CODE, dtypeName} = require('./onnx_proto');
 const {readTensor, writeTensor} = require('./tensor');
 const adapter = require('./adapter');
+const {statusOf} = require('./refusals');
 
 const MAX_CACHED_MODELS = 64;
 
@@ -21,13 +22,6 @@ const TYPED_ARRAYS = {
   float64: Float64Array, uint32: Uint32Array, uint64: BigUint64Array,
 };
 
-// ORT's words for "this build has no kernel or no route for that type".
-const NOT_SUPPORTED_RE = new RegExp([
-  'Could not find an implementation', 'NOT_IMPLEMENTED',
-  'not implemented', 'unsupported (data )?type', 'type .* is not supported',
-  // An op (or a domain's op) this ORT build does not know at all.
-  'is not a registered function/op',
-].join('|'), 'i');
 
 // An answer the caller sends as is.
 class Answer extends Error {
@@ -37,10 +31,10 @@ class Answer extends Error {
   }
 }
 
+// ORT's failure `e` as the answer its words call for (lib/refusals.js).
 function ortFailure(e, prefix = '') {
   const message = prefix + String(e && e.message ? e.message : e);
-  return new Answer(
-      NOT_SUPPORTED_RE.test(message) ? 'not_supported' : 'error', message);
+  return new Answer(statusOf(message), message);
 }
 
 // Both runtimes throw this from the JS layer for a dtype it cannot carry,

@@ -242,6 +242,36 @@ function writeIdentityCase(dir, code, raw, count, opset = 21) {
   return dir;
 }
 
+// Writes into `dir` model.onnx, one node `op` at ai.onnx `opset` with INT
+// `attributes` ({name: value}) from graph inputs `inputs` ([{name, code,
+// dims, raw}], each also written as input_K.pb) to graph outputs `outputs`
+// ([{name, code, dims}]); returns the run request for it.
+function writeNodeCase(dir, op, opset, inputs, outputs, attributes = {}) {
+  const vi = ({name, code, dims}) => ({name, type: {tensor_type: {
+    elem_type: code, shape: {dim: dims.map((d) => ({dim_value: d}))}}}});
+  const model = onnxType('ModelProto').create({
+    ir_version: 8,
+    opset_import: [{domain: '', version: opset}],
+    graph: {name: op, input: inputs.map(vi), output: outputs.map(vi),
+            node: [{op_type: op, input: inputs.map((i) => i.name),
+                    output: outputs.map((o) => o.name),
+                    attribute: Object.entries(attributes).map(
+                        ([name, i]) => ({name, type: 2, i}))}]},
+  });
+  fs.mkdirSync(path.join(dir, 'out'), {recursive: true});
+  fs.writeFileSync(path.join(dir, 'model.onnx'),
+                   onnxType('ModelProto').encode(model).finish());
+  const files = inputs.map(({name, code, dims, raw}, k) => {
+    const file = path.join(dir, `input_${k}.pb`);
+    fs.writeFileSync(file, onnxType('TensorProto').encode(
+        onnxType('TensorProto').create({name, dims, data_type: code,
+                                        raw_data: raw})).finish());
+    return file;
+  });
+  return {method: 'run', id: nextId++, model: path.join(dir, 'model.onnx'),
+          inputs: files, output_dir: path.join(dir, 'out')};
+}
+
 // Writes `file`: a model of one node `op` from x (dtype code `inCode`) to
 // y (`outCode`), both of shape `dims`, at ai.onnx `opset`; returns `file`.
 function writeModel(file, op, opset, inCode, outCode, dims) {
@@ -272,5 +302,5 @@ module.exports = {
   Client, MemoryClient, writeModel, tempDir, makeCase, makeCases, runRequest,
   readPb, elements, PYTHON,
   WORKER, RUNTIMES, ADDON_WAYS, installedVersion, workerArgv,
-  writeIdentityCase,
+  writeIdentityCase, writeNodeCase,
 };

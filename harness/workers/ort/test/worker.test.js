@@ -186,6 +186,40 @@ function workerTests(runtime) {
       path.join(dir, 'out', 'output_0.pb')]).toString().trim();
     assert.equal(out, '10 [3] 003c00bc0000');
   });
+
+  // Valid models that ORT refuses in its own words (lib/refusals.js).
+  describe('refusals in ORT\'s words are not_supported', () => {
+    const f32 = (dims) => ({code: 1, dims, raw: Buffer.alloc(
+        4 * dims.reduce((a, b) => a * b, 1))});
+    const u8 = (dims, bytes) => ({code: 2, dims, raw: Buffer.from(bytes)});
+    const cases = {
+      // GRU-14 allows layout=1 (batch first); ORT's kernel does not.
+      'GRU with layout=1': [/Batchwise recurrent operations .* are not supported/,
+        'GRU', 14, [{name: 'X', ...f32([1, 2, 3])}, {name: 'W', ...f32([1, 12, 3])},
+          {name: 'R', ...f32([1, 12, 4])}],
+        [{name: 'Y', code: 1, dims: [1, 2, 1, 4]},
+          {name: 'Y_h', code: 1, dims: [1, 1, 4]}], {hidden_size: 4, layout: 1}],
+      // ConvInteger-10 allows a zero point per output channel.
+      'ConvInteger with a per-channel zero point': [
+        /Non per-tensor quantization is not supported/, 'ConvInteger', 10,
+        [{name: 'x', ...u8([1, 1, 3, 3], Array(9).fill(1))},
+          {name: 'w', ...u8([2, 1, 2, 2], Array(8).fill(1))},
+          {name: 'x_zero_point', ...u8([], [0])},
+          {name: 'w_zero_point', ...u8([2], [1, 2])}],
+        [{name: 'y', code: 6, dims: [1, 2, 2, 2]}]],
+      // Stamped with an opset newer than ORT's released ones.
+      'a model of ai.onnx 27': [/Opset 27 is under development/, 'Identity', 27,
+        [{name: 'x', ...f32([3])}], [{name: 'y', code: 1, dims: [3]}]],
+    };
+    for (const [what, [words, ...spec]] of Object.entries(cases)) {
+      it(what, async () => {
+        const dir = path.join(root, what.replace(/\W+/g, '_'));
+        const answer = await client.request(h.writeNodeCase(dir, ...spec));
+        assert.equal(answer.status, 'not_supported', JSON.stringify(answer));
+        assert.match(answer.message, words);
+      });
+    }
+  });
 }
 
 function protocolTests(runtime) {
@@ -314,6 +348,54 @@ describe('request lines', () => {
         .toString().trim();
     assert.equal(out, '1 0');
   });
+});
+
+// ORT's words, quoted from reports/published/ort.json and ort-web.json.
+describe('ORT refusal phrases', () => {
+  const {statusOf} = require('../lib/refusals');
+  const web = 'Can\'t create a session. ERROR_CODE: 1, ERROR_MESSAGE: ' +
+      '/mnt/azure_nvme_temp/_work/1/s/onnxruntime/';
+  const cases = [
+    ['/onnxruntime_src/onnxruntime/core/graph/model_load_utils.h:56 void ' +
+     'onnxruntime::model_load_utils::ValidateOpsetForDomain(...) ONNX ' +
+     'Runtime only *guarantees* support for models stamped with official ' +
+     'released onnx opset versions. Opset 27 is under development and ' +
+     'support for this is limited. The operator schemas and or other ' +
+     'functionality may change before next ONNX release and in this case ' +
+     'ONNX Runtime will not guarantee backward compatibility. Current ' +
+     'official support for domain ai.onnx is till opset 26.', 'not_supported'],
+    [web + 'core/providers/cpu/rnn/deep_cpu_gru.h:57 onnxruntime::' +
+     'DeepCpuGruOp::DeepCpuGruOp(const OpKernelInfo &) layout_ == 0 was ' +
+     'false. Batchwise recurrent operations (layout == 1) are not ' +
+     'supported. If you need support create a github issue with ' +
+     'justification.', 'not_supported'],
+    ['failed to call OrtRun(). ERROR_CODE: 1, ERROR_MESSAGE: /mnt/azure_nvme' +
+     '_temp/_work/1/s/onnxruntime/core/providers/cpu/quantization/' +
+     'conv_integer.cc:52 virtual Status onnxruntime::ConvInteger::Compute(' +
+     'OpKernelContext *) const IsScalarOr1ElementVector(W_Zero_Point) was ' +
+     'false. Non per-tensor quantization is not supported now.',
+     'not_supported'],
+    ['Could not find an implementation for IsNaN(13) node with name \'\'',
+     'not_supported'],
+    ['unsupported data type: 16', 'not_supported'],
+    // Verdicts on the model and failures of ORT stay errors.
+    [web + '[ShapeInferenceError] Can\'t merge shape info. Both inferred ' +
+     'and declared dimension have values but they differ. Inferred=1 ' +
+     'Declared=4 Dimension=0', 'error'],
+    ['Non-zero status code returned while running Attention node. ' +
+     'Name:\'\' Status Message: ... inconsistent total_sequence_length ' +
+     '(between attn_mask and past_key and past_value)', 'error'],
+    ['Type Error: Type \'tensor(float16)\' of input parameter (x) of ' +
+     'operator (IsInf) in node () is invalid.', 'error'],
+    // A path does not decide.
+    ['Load model from /suites/not_supported_ops/model.onnx failed: bad',
+     'error'],
+  ];
+  for (const [message, status] of cases) {
+    it(`${status}: ${message.slice(-60)}`, () => {
+      assert.equal(statusOf(message), status);
+    });
+  }
 });
 
 describe('ORT worker command line', () => {

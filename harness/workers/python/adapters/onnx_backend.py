@@ -30,10 +30,12 @@ import onnx.shape_inference
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
 from onnxcts_worker.dtypes import code_of, name_of, numpy_dtype
+from onnxcts_worker.refusals import phrases, status_of
 
 NO_NUMPY_TYPE = (16, 17, 18, 19, 20)  # carried by ml_dtypes, not numpy
-NOT_SUPPORTED_WORDS = ("not implemented", "not_implemented", "not supported", "unsupported",
-                       "could not find an implementation", "no registered schema")
+# Words of any backend for "I lack this" (onnxcts_worker/refusals.py).
+NOT_SUPPORTED = phrases("not implemented", "not_implemented", "not supported", "unsupported",
+                        "could not find an implementation", "no registered schema")
 
 
 def import_class(spec: str) -> type:
@@ -131,7 +133,6 @@ class Backend(Adapter):
         if isinstance(error, (onnx.checker.ValidationError,
                               onnx.shape_inference.InferenceError)):
             return "error"
-        text = str(error).lower()
-        if isinstance(error, NotImplementedError) or any(w in text for w in NOT_SUPPORTED_WORDS):
+        if isinstance(error, NotImplementedError):
             return "not_supported"
-        return "error"
+        return status_of(str(error), NOT_SUPPORTED)

@@ -25,6 +25,7 @@ import onnxruntime as ort
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
 from onnxcts_worker.dtypes import numpy_dtype
+from onnxcts_worker.refusals import phrases, status_of
 from onnxcts_worker.tensors import c_order
 
 LEVELS = {
@@ -33,10 +34,22 @@ LEVELS = {
     "basic": ort.GraphOptimizationLevel.ORT_ENABLE_BASIC,
     "disabled": ort.GraphOptimizationLevel.ORT_DISABLE_ALL,
 }
-# ORT's words for "no kernel or no type support", as opposed to a verdict
-# that the model is invalid.
-NOT_SUPPORTED_WORDS = ("NOT_IMPLEMENTED", "Could not find an implementation",
-                       "is not a registered function/op")
+# ORT's words for "no kernel, no type support, no support for this
+# attribute or opset", as opposed to a verdict that the model is invalid
+# (onnxcts_worker/refusals.py). Quoted from reports/published/ort-python.json:
+NOT_SUPPORTED = phrases(
+    "NOT_IMPLEMENTED",
+    # "Could not find an implementation for IsNaN(13) node with name ''"
+    "Could not find an implementation",
+    "is not a registered function/op",
+    # "Opset 27 is under development and support for this is limited. ..."
+    # (a model stamped with an opset newer than ORT's released ones)
+    "under development and support for this is limited",
+    # "Batchwise recurrent operations (layout == 1) are not supported."
+    # (GRU, LSTM, RNN); "Non per-tensor quantization is not supported now."
+    # (ConvInteger with a per-channel zero point)
+    "not supported",
+)
 
 
 def bits_value(array: np.ndarray, code: int) -> ort.OrtValue:
@@ -139,8 +152,6 @@ class Backend(Adapter):
                 else value_bits(value) for value, place in zip(got, places)]
 
     def classify(self, error: BaseException) -> str:
-        text = str(error)
-        if isinstance(error, ort.capi.onnxruntime_pybind11_state.NotImplemented) \
-                or any(w in text for w in NOT_SUPPORTED_WORDS):
+        if isinstance(error, ort.capi.onnxruntime_pybind11_state.NotImplemented):
             return "not_supported"
-        return "error"
+        return status_of(str(error), NOT_SUPPORTED)

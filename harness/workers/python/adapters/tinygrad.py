@@ -35,10 +35,18 @@ import onnx
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
 from onnxcts_worker.dtypes import name_of, numpy_dtype
+from onnxcts_worker.refusals import phrases, status_of
 from onnxcts_worker.tensors import c_order
 
 RENDERERS = ("CLANG", "LLVM", "X86")
 BAD_DTYPE = re.compile(r"(\d+) is not a valid OnnxDataType")
+# tinygrad's words for "no such thing here" (onnxcts_worker/refusals.py):
+# its ONNX parser looks domains up in an enum, which has no ai.onnx.preview
+# ("'ai.onnx.preview' is not a valid Domain", quoted from
+# reports/published/tinygrad.json), as BAD_DTYPE's has no float8 codes.
+# "invalid coordinate_transformation_mode='tf_crop_and_resize'" (a mode
+# every Resize allows) says the model is invalid, so it stays an error.
+NOT_SUPPORTED = phrases("is not a valid Domain")
 FLOAT8 = tuple(np.dtype(t) for t in (ml_dtypes.float8_e4m3fn, ml_dtypes.float8_e4m3fnuz,
                                      ml_dtypes.float8_e5m2, ml_dtypes.float8_e5m2fnuz))
 
@@ -114,4 +122,6 @@ class Backend(Adapter):
         return [self._fetch(results[name], codes[name]) for name in runner.graph_outputs]
 
     def classify(self, error: BaseException) -> str:
-        return "not_supported" if isinstance(error, NotImplementedError) else "error"
+        if isinstance(error, NotImplementedError):
+            return "not_supported"
+        return status_of(str(error), NOT_SUPPORTED)

@@ -159,3 +159,15 @@ class TestProtocolF32Accuracy(wc.ProtocolChecks):
     adapter = "openvino"
     options = CONFIGS["f32_accuracy"]
     must_reject_statuses = ("ok",)
+
+
+def test_unsqueeze_with_axes_fed_is_not_supported(worker) -> None:
+    # Valid (Unsqueeze-13 takes axes as an input); the CPU plugin refuses
+    # the dynamic rank in its own words: "CPU plug-in doesn't support
+    # Unsqueeze operation with dynamic rank".
+    case = worker.case("Unsqueeze", 13, [np.ones([2, 3], np.float32),
+                                         np.array([0], np.int64)], [1, 7],
+                       output_shapes=[[1, 2, 3]])
+    answer, _ = worker.run_case(case)
+    assert answer["status"] == "not_supported", answer
+    assert "doesn't support Unsqueeze" in answer["message"], answer

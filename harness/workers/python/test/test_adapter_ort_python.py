@@ -3,6 +3,7 @@ DESIGN.md's semantics (worker_check.expected)."""
 from __future__ import annotations
 
 import numpy as np
+import onnx
 import pytest
 
 import worker_check as wc
@@ -169,3 +170,42 @@ def test_run_into_a_place_of_other_dims_runs_without_it(tmp_path) -> None:
     assert out is not wrong and wc.bits_of(out).tolist() == want
     assert wrong.all()
     assert not loaded.handle.direct          # that model no longer tries
+
+
+# --- refusals: ORT's own words for a lack of support are not_supported ---------
+
+def gru_layout_1(worker):
+    # Valid: GRU-14 allows layout=1 (batch first); ORT's CPU kernel does not.
+    x, w, r = (np.ones(s, np.float32) for s in ([1, 2, 3], [1, 12, 3], [1, 12, 4]))
+    return worker.case("GRU", 14, [x, w, r], [1, 1, 1], [1, 1],
+                       {"hidden_size": 4, "layout": 1},
+                       output_shapes=[[1, 2, 1, 4], [1, 1, 4]])
+
+
+def conv_integer_per_channel(worker):
+    # Valid: ConvInteger-10 allows a w_zero_point per output channel.
+    x, w = np.ones([1, 1, 3, 3], np.uint8), np.ones([2, 1, 2, 2], np.uint8)
+    return worker.case("ConvInteger", 10, [x, w, np.array(0, np.uint8),
+                                           np.array([1, 2], np.uint8)],
+                       [2, 2, 2, 2], [6], output_shapes=[[1, 2, 2, 2]])
+
+
+def identity_opset_27(worker):
+    # Stamped ai.onnx 27, newer than ORT's newest released opset (and than
+    # onnx 1.22's, whose helper will not make it: the import is rewritten).
+    case = worker.case("Identity", 26, [np.ones(3, np.float32)], [1])
+    model = onnx.load(case.model)
+    model.opset_import[0].version = 27
+    wc.write_model(case.model, model)
+    return case
+
+
+@pytest.mark.parametrize("make,words", [
+    (gru_layout_1, "Batchwise recurrent operations (layout == 1) are not supported"),
+    (conv_integer_per_channel, "Non per-tensor quantization is not supported"),
+    (identity_opset_27, "Opset 27 is under development and support for this is limited"),
+])
+def test_refusals_are_not_supported(worker, make, words) -> None:
+    answer, _ = worker.run_case(make(worker))
+    assert answer["status"] == "not_supported", answer
+    assert words in answer["message"], answer
