@@ -198,6 +198,18 @@ void PrintDeviationNote(const Summary& s, Policy policy) {
       deviations);
 }
 
+// "3 conformant, 1 not supported": the cells by verdict.
+std::string Tally(const std::vector<MatrixCell>& cells) {
+  std::map<Verdict, size_t> tally;
+  for (const MatrixCell& cell : cells) ++tally[cell.verdict];
+  std::string text;
+  for (const auto& [verdict, n] : tally) {
+    text += fmt::format("{}{} {}", text.empty() ? "" : ", ", n,
+                        VerdictName(verdict));
+  }
+  return text.empty() ? "none" : text;
+}
+
 void PrintSummary(const Report& report) {
   const Summary s = Summarize(report.results, report.policy);
   fmt::print("{} {}: {} result(s)\n", report.backend.name,
@@ -205,19 +217,11 @@ void PrintSummary(const Report& report) {
   for (const auto& [status, n] : s.counts) {
     if (n > 0) fmt::print("  {:<20} {}\n", StatusName(status), n);
   }
-  // Cells that are conformant or not supported are counted, not listed: a
-  // run over ONNX's whole suite would otherwise print hundreds of them.
-  std::map<Verdict, size_t> tally;
-  for (const MatrixCell& cell : s.matrix) ++tally[cell.verdict];
-  for (const MatrixCell& cell : s.must_reject) ++tally[cell.verdict];
-  std::string cells;
-  for (const auto& [verdict, n] : tally) {
-    cells += fmt::format("{}{} {}", cells.empty() ? "" : ", ", n,
-                         VerdictName(verdict));
-  }
-  fmt::print("  op x opset x dtype cells: {} valid ({}), {} must-reject\n",
-             s.matrix.size(), cells.empty() ? "none" : cells,
-             s.must_reject.size());
+  // Cells are counted by verdict, not listed: a run over ONNX's whole
+  // suite would otherwise print hundreds of them. The findings follow.
+  fmt::print("  cells (op x opset x dtype): {} valid ({}); {} must-reject ({})\n",
+             s.matrix.size(), Tally(s.matrix), s.must_reject.size(),
+             Tally(s.must_reject));
   PrintFindings(report);
   PrintDeviationNote(s, report.policy);
 }

@@ -76,7 +76,8 @@ std::string RunCard(const Report& r, const std::string& label,
   if (!r.backend.options.empty()) {
     facts += Fact("options", Esc(OptionsText(r.backend)));
   }
-  facts += Fact("host", Esc(r.host));
+  facts += Fact("host", Esc(r.host) + " (" + Esc(r.environment.host_class) +
+                            ")");
   facts += Fact("time", Times(r));
   facts += Fact("policy", std::string(PolicyName(r.policy)));
   std::string suites;

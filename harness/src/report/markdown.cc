@@ -89,6 +89,7 @@ std::string RunTable(const std::vector<Report>& reports,
          return fmt::format("{}/{}", r.shard.index, r.shard.count);
        }},
       {"cpu", [](const Report& r) { return r.environment.cpu; }},
+      {"host class", [](const Report& r) { return r.environment.host_class; }},
       {"float control",
        [](const Report& r) { return FloatControl(r.environment); }},
       {"tool",

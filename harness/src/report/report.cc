@@ -43,6 +43,7 @@ json ToJson(const Environment& env) {
           {"distribution", env.distribution},
           {"cpu", env.cpu},
           {"cpu_features", env.cpu_features},
+          {"host_class", env.host_class},
           {"ftz", optional_bool(env.ftz)},
           {"daz", optional_bool(env.daz)},
           {"compiler", env.compiler},

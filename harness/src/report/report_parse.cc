@@ -8,6 +8,7 @@
 
 #include "core/input_error.h"
 #include "onnxcts/dtype.h"
+#include "report/environment.h"
 #include "report/json_compare.h"
 #include "report/json_field.h"
 #include "report/report.h"
@@ -128,12 +129,16 @@ std::vector<CaseResult> ReadResults(const JsonField& f) {
 
 Environment ReadEnvironment(const JsonField& f) {
   f.ExpectObject({"os", "distribution", "cpu", "cpu_features", "ftz", "daz",
-                  "compiler", "libraries"});
+                  "compiler", "libraries"},
+                 {"host_class"});
   Environment env;
   env.os = f["os"].String();
   env.distribution = f["distribution"].String();
   env.cpu = f["cpu"].String();
   env.cpu_features = f["cpu_features"].Strings();
+  // Reports older than the field hold the features it is derived from.
+  env.host_class = f.Has("host_class") ? f["host_class"].String()
+                                       : HostClass(env.cpu_features);
   if (!f["ftz"].IsNull()) env.ftz = f["ftz"].Bool();
   if (!f["daz"].IsNull()) env.daz = f["daz"].Bool();
   env.compiler = f["compiler"].String();

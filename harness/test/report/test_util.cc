@@ -37,6 +37,7 @@ Report EmptyReport() {
   r.environment.os = "Linux 6.1.0 x86_64";
   r.environment.cpu = "Test CPU";
   r.environment.cpu_features = {"sse2", "avx2"};
+  r.environment.host_class = "avx2";
   r.environment.ftz = false;
   r.environment.daz = false;
   r.environment.compiler = "gcc 12.2.0";
