@@ -10,7 +10,6 @@ namespace onnxcts {
 namespace {
 
 using ResultKey = std::pair<std::string, int>;
-using CellKey = std::tuple<bool, std::string, int, std::string>;
 
 bool IsGood(Status s, Policy policy) {
   switch (s) {
@@ -71,17 +70,6 @@ void DiffResults(const Report& before, const Report& after, ReportDiff& diff) {
   }
 }
 
-std::map<CellKey, Verdict> CellVerdicts(const Summary& summary) {
-  std::map<CellKey, Verdict> cells;
-  for (const MatrixCell& c : summary.matrix) {
-    cells[{false, c.op, c.opset, c.dtype}] = c.verdict;
-  }
-  for (const MatrixCell& c : summary.must_reject) {
-    cells[{true, c.op, c.opset, c.dtype}] = c.verdict;
-  }
-  return cells;
-}
-
 bool IsFailing(Verdict v) {
   return v == Verdict::kNonConformant || v == Verdict::kRunsInvalid;
 }
@@ -99,10 +87,10 @@ std::vector<CellChange>& CellSectionOf(Verdict old, Verdict now,
 }
 
 void DiffCells(const Report& before, const Report& after, ReportDiff& diff) {
-  const std::map<CellKey, Verdict> old_cells =
-      CellVerdicts(Summarize(before.results, after.policy));
+  const std::map<CellId, Verdict> old_cells =
+      VerdictsByCell(Summarize(before.results, after.policy));
   for (const auto& [key, verdict] :
-       CellVerdicts(Summarize(after.results, after.policy))) {
+       VerdictsByCell(Summarize(after.results, after.policy))) {
     const auto it = old_cells.find(key);
     if (it == old_cells.end() || it->second == verdict) continue;
     const auto& [must_reject, op, opset, dtype] = key;

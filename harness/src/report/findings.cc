@@ -11,7 +11,7 @@
 namespace onnxcts {
 namespace {
 
-using CellKey = std::tuple<bool, std::string, int, std::string>;
+using CellKey = CellId;
 
 constexpr size_t kMessageBytes = 240;
 
@@ -44,23 +44,12 @@ void Add(Finding& f, const CaseResult& r) {
   }
 }
 
-std::map<CellKey, Verdict> Verdicts(const Summary& summary) {
-  std::map<CellKey, Verdict> verdicts;
-  for (const MatrixCell& c : summary.matrix) {
-    verdicts[{false, c.op, c.opset, c.dtype}] = c.verdict;
-  }
-  for (const MatrixCell& c : summary.must_reject) {
-    verdicts[{true, c.op, c.opset, c.dtype}] = c.verdict;
-  }
-  return verdicts;
-}
-
 // A cell is a finding when one of its results fails or deviates, whatever
 // its verdict: a deviation in a cell that is not supported elsewhere is
 // still an answer the backend gave.
 std::vector<Finding> FindingsOf(const Report& report, const std::string& label) {
   const std::map<CellKey, Verdict> verdicts =
-      Verdicts(Summarize(report.results, report.policy));
+      VerdictsByCell(Summarize(report.results, report.policy));
   std::map<CellKey, Finding> cells;
   for (const CaseResult& r : report.results) {
     const CellKey key{r.must_reject, r.op, r.opset, r.dtype};

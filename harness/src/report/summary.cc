@@ -147,6 +147,17 @@ std::string CountsText(const StatusCounts& counts) {
   return text;
 }
 
+std::map<CellId, Verdict> VerdictsByCell(const Summary& summary) {
+  std::map<CellId, Verdict> verdicts;
+  for (const MatrixCell& c : summary.matrix) {
+    verdicts[{false, c.op, c.opset, c.dtype}] = c.verdict;
+  }
+  for (const MatrixCell& c : summary.must_reject) {
+    verdicts[{true, c.op, c.opset, c.dtype}] = c.verdict;
+  }
+  return verdicts;
+}
+
 namespace {
 
 nlohmann::json ToJson(const std::vector<MatrixCell>& cells) {

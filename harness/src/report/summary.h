@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "core/result.h"
@@ -55,6 +56,14 @@ struct Summary {
   std::vector<MatrixCell> matrix;       // valid cases, by op, opset, dtype
   std::vector<MatrixCell> must_reject;  // must-reject cases, likewise
 };
+
+// A cell of either matrix: must-reject or not, op, opset, dtype.
+using CellId = std::tuple<bool, std::string, int, std::string>;
+
+// VerdictsByCell()
+//
+// The verdict of every cell of both matrices of `summary`.
+std::map<CellId, Verdict> VerdictsByCell(const Summary& summary);
 
 // CellVerdict()
 //

@@ -59,6 +59,16 @@ def hello_examples():
     return found
 
 
+# After hello: every run refused, until shutdown.
+REFUSE_RUNS = r"""
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["method"] == "shutdown":
+        break
+    answer = {"id": request["id"], "status": "not_supported"}
+    print(json.dumps(answer), flush=True)
+"""
+
 # Records the first line it reads, answers hello, refuses every run.
 RECORDER = r"""
 import json, sys
@@ -67,13 +77,7 @@ with open(sys.argv[1], "a") as f:
     f.write(first)
 hello = {"protocol": 1, "name": "recorder", "version": "1"}
 print(json.dumps(hello), flush=True)
-for line in sys.stdin:
-    request = json.loads(line)
-    if request["method"] == "shutdown":
-        break
-    answer = {"id": request["id"], "status": "not_supported"}
-    print(json.dumps(answer), flush=True)
-"""
+""" + REFUSE_RUNS
 
 # Prints a banner before (or, with "after", after) its hello answer; after
 # it in the same write, so that it is there before the first request.
@@ -85,13 +89,7 @@ sys.stdin.readline()
 lines = [hello, banner] if sys.argv[1:] == ["after"] else [banner, hello]
 sys.stdout.write("\n".join(lines) + "\n")
 sys.stdout.flush()
-for line in sys.stdin:
-    request = json.loads(line)
-    if request["method"] == "shutdown":
-        break
-    answer = {"id": request["id"], "status": "not_supported"}
-    print(json.dumps(answer), flush=True)
-"""
+""" + REFUSE_RUNS
 
 
 class WorkerDocTest(unittest.TestCase):
