@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "core/input_error.h"
+#include "core/printable.h"
 #include "core/stop.h"
 #include "long_run.h"
 #include "run/suite_fingerprint.h"
@@ -170,8 +171,8 @@ void CheckNotEmpty(const std::vector<TestCase>& cases,
 
 void PrintSummary(const Report& report) {
   const Summary s = Summarize(report.results, report.policy);
-  fmt::print("{} {}: {} result(s)\n", report.backend.name,
-             report.backend.version, s.total);
+  fmt::print("{} {}: {} result(s)\n", Printable(report.backend.name),
+             Printable(report.backend.version), s.total);
   for (const auto& [status, n] : s.counts) {
     if (n > 0) fmt::print("  {:<18} {}\n", StatusName(status), n);
   }
