@@ -6,16 +6,15 @@
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
-#include <system_error>
 #include <utility>
 
 #include "backends/child_process.h"
+#include "backends/output_dir.h"
 #include "backends/shared_memory.h"
 #include "backends/shell_quote.h"
 #include "backends/temp_dir.h"
 #include "backends/worker_protocol.h"
 #include "core/chunk_pipe.h"
-#include "io/tensor_io.h"
 
 namespace onnxcts {
 namespace {
@@ -61,11 +60,14 @@ class WorkerBackend : public Backend {
       }
     }
     const int64_t id = next_id_++;
-    const fs::path run_dir = temp_->path() / std::to_string(id);
-    outcome = RunIn(request, id, run_dir);
+    std::optional<OutputDir> dir;
+    try {
+      dir.emplace(temp_->fd(), temp_->path(), std::to_string(id));
+    } catch (const std::runtime_error& e) {
+      return RunOutcome::Of(OutcomeKind::kError, e.what());
+    }
+    outcome = RunIn(request, id, *dir);
     if (process_) outcome.stderr_tail = process_->TakeStderr();
-    std::error_code ignored;
-    fs::remove_all(run_dir, ignored);
     return outcome;
   }
 
@@ -93,9 +95,9 @@ class WorkerBackend : public Backend {
   // Starts the worker and checks its hello; throws std::runtime_error.
   WorkerHello Launch();
   RunOutcome RunIn(const RunRequest& request, int64_t id,
-                   const fs::path& run_dir);
+                   const OutputDir& dir);
   RunOutcome Exchange(const WorkerRun& run, double timeout_seconds);
-  std::vector<Tensor> ReadOutputs(const fs::path& dir, size_t count,
+  std::vector<Tensor> ReadOutputs(const OutputDir& dir, size_t count,
                                   RunOutcome& outcome) const;
   // Ends a worker that can no longer be trusted: it is killed now and
   // restarted before the next run.
@@ -268,26 +270,30 @@ WorkerHello WorkerBackend::Launch() {
 }
 
 RunOutcome WorkerBackend::RunIn(const RunRequest& request, int64_t id,
-                                const fs::path& run_dir) {
+                                const OutputDir& dir) {
   if (request.test_case == nullptr || request.model == nullptr) {
     return RunOutcome::Of(OutcomeKind::kError, "a worker needs the test case's files");
   }
   WorkerRun run;
   run.id = id;
   run.model = fs::absolute(request.test_case->model).string();
-  run.output_dir = run_dir.string();
+  run.output_dir = dir.path().string();
   run.load_only = request.data_set == nullptr;
   if (!run.load_only) {
     for (const fs::path& input : request.data_set->inputs) {
       run.inputs.push_back(fs::absolute(input).string());
     }
   }
-  fs::create_directory(run_dir);
   RunOutcome outcome = Exchange(run, request.timeout_seconds);
-  if (outcome.kind == OutcomeKind::kOk && !run.load_only) {
-    outcome.outputs =
-        ReadOutputs(run_dir, request.model->outputs.size(), outcome);
+  if (outcome.kind != OutcomeKind::kOk || run.load_only) return outcome;
+  const std::string replaced = dir.Replaced();
+  if (!replaced.empty()) {
+    outcome.kind = OutcomeKind::kInvalidOutput;
+    outcome.message = "the worker answered ok but " + replaced +
+                      ", which the harness made and reads by descriptor";
+    return outcome;
   }
+  outcome.outputs = ReadOutputs(dir, request.model->outputs.size(), outcome);
   return outcome;
 }
 
@@ -336,24 +342,23 @@ RunOutcome WorkerBackend::Exchange(const WorkerRun& run,
   return outcome;
 }
 
-std::vector<Tensor> WorkerBackend::ReadOutputs(const fs::path& dir,
+std::vector<Tensor> WorkerBackend::ReadOutputs(const OutputDir& dir,
                                                size_t count,
                                                RunOutcome& outcome) const {
   std::vector<Tensor> outputs;
-  const fs::path root = fs::weakly_canonical(dir);
   for (size_t k = 0; k < count; ++k) {
     const std::string name = "output_" + std::to_string(k) + ".pb";
-    const fs::path file = root / name;
-    std::error_code ec;
-    if (!fs::exists(fs::symlink_status(file, ec))) {
-      outcome.kind = OutcomeKind::kInvalidOutput;
-      outcome.message = "the worker answered ok but wrote no " + name +
-                        " (the model has " + std::to_string(count) +
-                        " outputs)";
-      return {};
-    }
     try {
-      outputs.push_back(ReadTensorFile(file, root, options_.limits));
+      std::optional<Tensor> tensor =
+          ReadOutputTensor(dir, name, options_.limits);
+      if (!tensor) {
+        outcome.kind = OutcomeKind::kInvalidOutput;
+        outcome.message = "the worker answered ok but wrote no " + name +
+                          " (the model has " + std::to_string(count) +
+                          " outputs)";
+        return {};
+      }
+      outputs.push_back(std::move(*tensor));
     } catch (const std::exception& e) {
       outcome.kind = OutcomeKind::kInvalidOutput;
       outcome.message = name + " from the worker: " + e.what();
