@@ -78,6 +78,14 @@ class WorkerBackend : public Backend {
   // The pipe's side (protocol 2): requests over the shared memory, answered
   // in order.
   SharedMemory& memory() { return *memory_; }
+  void ReserveMemory(size_t bytes) {
+    // A worker holding a memfd that was replaced starts again with the new
+    // one at the next request.
+    if (memory_->Reserve(bytes) && process_) {
+      process_->Kill();
+      process_.reset();
+    }
+  }
   void SendMemory(const ChunkRequest& request);
   std::optional<RunOutcome> Unsendable(int64_t id);
   ChunkAnswer ReceiveMemory();
@@ -123,7 +131,7 @@ class WorkerPipe : public ChunkPipe {
   explicit WorkerPipe(WorkerBackend& worker) : worker_(worker) {}
   int depth() const override { return kPipeDepth; }
   uint8_t* memory() override { return worker_.memory().data(); }
-  void Reserve(size_t bytes) override { worker_.memory().Reserve(bytes); }
+  void Reserve(size_t bytes) override { worker_.ReserveMemory(bytes); }
   void Send(const ChunkRequest& request) override {
     worker_.SendMemory(request);
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <deque>
 #include <limits>
 #include <map>
@@ -59,6 +60,8 @@ class ThreadSweep {
     slot_bytes_ = input_room_ + Aligned(chunk * work.output_width());
     pipe_->Reserve(slot_bytes_ * static_cast<size_t>(pipe_->depth()));
     for (int k = pipe_->depth() - 1; k >= 0; --k) free_slots_.push_back(k);
+    sent_inputs_.resize(static_cast<size_t>(pipe_->depth()));
+    for (auto& copy : sent_inputs_) copy.resize(input_room_);
     if (backend.ReadsFiles()) dir_.emplace("onnxcts-sweep-");
   }
 
@@ -83,6 +86,9 @@ class ThreadSweep {
   size_t input_room_ = 0;
   size_t slot_bytes_ = 0;
   std::vector<int> free_slots_;
+  // Per slot, the input as the harness made it: the backend may write into
+  // the shared slot, never here.
+  std::vector<std::vector<uint8_t>> sent_inputs_;
   std::deque<Flight> flights_;
   std::deque<size_t> retries_;  // dropped behind a crash: sent again
   Clock::time_point last_answer_ = Clock::now();
@@ -145,13 +151,15 @@ void ThreadSweep::Send(size_t task_index) {
   const std::vector<int64_t> dims = {static_cast<int64_t>(task.length)};
   const DTypeInfo& in = Info(slice.spec.dtype);
   const DTypeInfo& out = Info(slice.spec.output_type);
-  SentChunk chunk{task.offset, task.length, nullptr,
+  uint8_t* own = sent_inputs_[static_cast<size_t>(slot)].data();
+  SentChunk chunk{task.offset, task.length, nullptr, own,
                   {static_cast<int32_t>(in.code), dims, base,
                    task.length * in.bytes()},
                   {static_cast<int32_t>(out.code), dims, base + input_room_,
                    task.length * out.bytes()},
                   &model.model};
-  Fill(slice, task, pipe_->memory() + base);
+  Fill(slice, task, own);
+  std::memcpy(pipe_->memory() + base, own, chunk.input.bytes);
   profile_.make += Since(start);
   // A pipe in process computes in Send(): that is the backend's time too.
   const auto sent = Clock::now();
