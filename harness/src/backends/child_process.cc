@@ -343,6 +343,14 @@ bool ChildProcess::HasPendingOutput() {
   return !answer_.empty();
 }
 
+bool ChildProcess::PeekLine(std::string& line) {
+  if (out_fd_ >= 0) Pump(Clock::now(), false);
+  const size_t end = answer_.find('\n');
+  if (end == std::string::npos) return false;
+  line.assign(answer_, 0, end);
+  return true;
+}
+
 bool ChildProcess::Pump(Clock::time_point deadline, bool want_write) {
   std::vector<pollfd> fds;
   if (want_write && in_fd_ >= 0) fds.push_back({in_fd_, POLLOUT, 0});

@@ -86,6 +86,10 @@ class ChildProcess {
   // Whether the child has written answer bytes that nobody asked for yet.
   bool HasPendingOutput();
 
+  // The next whole line the child has written, without taking it; false
+  // when there is none yet.
+  bool PeekLine(std::string& line);
+
   // Kills the child and all it started, and reaps it, if not done yet.
   void Kill();
 

@@ -49,6 +49,7 @@ class WorkerBackend : public Backend {
   RunOutcome Run(const RunRequest& request) override {
     if (!temp_) throw std::logic_error("Run() before Start()");
     RunOutcome outcome;
+    DropIfWroteLate();
     if (!process_) {
       try {
         Launch();
@@ -68,6 +69,7 @@ class WorkerBackend : public Backend {
     }
     outcome = RunIn(request, id, *dir);
     if (process_) outcome.stderr_tail = process_->TakeStderr();
+    outcome.stderr_tail.insert(0, std::exchange(late_note_, ""));
     return outcome;
   }
 
@@ -87,7 +89,7 @@ class WorkerBackend : public Backend {
     }
   }
   void SendMemory(const ChunkRequest& request);
-  std::optional<RunOutcome> Unsendable(int64_t id);
+  std::optional<RunOutcome> Unsendable();
   ChunkAnswer ReceiveMemory();
   int in_flight() const { return static_cast<int>(flights_.size()); }
 
@@ -110,6 +112,13 @@ class WorkerBackend : public Backend {
   // Ends a worker that can no longer be trusted: it is killed now and
   // restarted before the next run.
   RunOutcome Discard(OutcomeKind kind, std::string message);
+  // Ends a worker that wrote after its last answer was taken (a late second
+  // answer, say): the next request is not charged with that, and goes to a
+  // new worker with a note in its stderr tail.
+  void DropIfWroteLate();
+  // A second answer to request `id` already there: the protocol error of
+  // `id`, which the worker answered twice.
+  std::optional<RunOutcome> AnsweredTwice(int64_t id, bool memory);
   RunOutcome Died(const std::string& when);
 
   std::string spec_;
@@ -121,6 +130,8 @@ class WorkerBackend : public Backend {
   std::optional<SharedMemory> memory_;
   int protocol_ = kWorkerProtocol;
   std::deque<Flight> flights_;
+  int64_t last_answered_ = 0;
+  std::string late_note_;  // DropIfWroteLate()'s, for the next outcome
 };
 
 // Protocol 2's requests in flight at once: one running, one waiting.
@@ -153,8 +164,9 @@ std::unique_ptr<ChunkPipe> WorkerBackend::OpenPipe() {
   return std::make_unique<WorkerPipe>(*this);
 }
 
-// Why request `id` cannot be sent, or nothing when it can.
-std::optional<RunOutcome> WorkerBackend::Unsendable(int64_t id) {
+// Why a request cannot be sent, or nothing when it can.
+std::optional<RunOutcome> WorkerBackend::Unsendable() {
+  if (flights_.empty()) DropIfWroteLate();
   if (!process_) {
     try {
       Launch();
@@ -168,17 +180,12 @@ std::optional<RunOutcome> WorkerBackend::Unsendable(int64_t id) {
     return Discard(OutcomeKind::kProtocolError,
                    "the restarted worker chose protocol 1");
   }
-  if (flights_.empty() && process_->HasPendingOutput()) {
-    return Discard(OutcomeKind::kProtocolError,
-                   "worker wrote before request " + std::to_string(id) +
-                       " was sent");
-  }
   return std::nullopt;
 }
 
 void WorkerBackend::SendMemory(const ChunkRequest& request) {
   const int64_t id = next_id_++;
-  std::optional<RunOutcome> failure = Unsendable(id);
+  std::optional<RunOutcome> failure = Unsendable();
   if (!failure) {
     WorkerMemoryRun run{id, fs::absolute(request.model_file).string(),
                         memory_->size(), request.inputs, request.outputs};
@@ -232,14 +239,17 @@ ChunkAnswer WorkerBackend::ReceiveMemory() {
                         std::move(parsed.protocol_error));
     }
   }
+  if (!failure) failure = AnsweredTwice(flight.id, /*memory=*/true);
   if (failure) {
     flights_.clear();  // dropped with the worker
     return Failed(std::move(*failure));
   }
+  last_answered_ = flight.id;
   ChunkAnswer answer;
   answer.outcome = RunOutcome::Of(parsed.answer->kind, parsed.answer->message);
   answer.outcome.adapter_steps = std::move(parsed.answer->adapter_steps);
-  answer.outcome.stderr_tail = process_->TakeStderr();
+  answer.outcome.stderr_tail =
+      std::exchange(late_note_, "") + process_->TakeStderr();
   answer.outputs = std::move(parsed.answer->outputs);
   answer.times = parsed.answer->times;
   return answer;
@@ -313,14 +323,6 @@ RunOutcome WorkerBackend::Exchange(const WorkerRun& run,
   } catch (const std::invalid_argument& e) {
     return RunOutcome::Of(OutcomeKind::kError, e.what());
   }
-  if (process_->HasPendingOutput()) {
-    std::string line;
-    process_->ReadLine(line, 200, ChildProcess::Clock::now());
-    return Discard(
-        OutcomeKind::kProtocolError,
-        "worker wrote before request " + std::to_string(run.id) +
-            " was sent: " + ParseWorkerAnswer(line, run.id).protocol_error);
-  }
   const auto deadline = DeadlineAfter(timeout_seconds);
   std::string line;
   Io io = process_->Write(request, deadline);
@@ -345,6 +347,10 @@ RunOutcome WorkerBackend::Exchange(const WorkerRun& run,
     return Discard(OutcomeKind::kProtocolError,
                    std::move(parsed.protocol_error));
   }
+  if (std::optional<RunOutcome> twice = AnsweredTwice(run.id, false)) {
+    return std::move(*twice);
+  }
+  last_answered_ = run.id;
   RunOutcome outcome = RunOutcome::Of(parsed.answer->kind, parsed.answer->message);
   outcome.adapter_steps = std::move(parsed.answer->adapter_steps);
   return outcome;
@@ -382,6 +388,38 @@ RunOutcome WorkerBackend::Discard(OutcomeKind kind, std::string message) {
   outcome.stderr_tail = process_->TakeStderr();
   process_.reset();
   return outcome;
+}
+
+void WorkerBackend::DropIfWroteLate() {
+  if (!process_ || !process_->HasPendingOutput()) return;
+  std::string line;
+  process_->PeekLine(line);
+  const ParsedAnswer late = ParseWorkerAnswer(line, last_answered_);
+  late_note_ = "onnxcts: after its answer to request " +
+               std::to_string(last_answered_) + " the worker wrote " +
+               (late.answer ? "a second one"
+                            : "more (" + late.protocol_error + ")") +
+               ", and was restarted\n";
+  process_->Kill();
+  late_note_ += process_->TakeStderr();
+  process_.reset();
+}
+
+std::optional<RunOutcome> WorkerBackend::AnsweredTwice(int64_t id,
+                                                       bool memory) {
+  std::string next;
+  const bool whole = process_->PeekLine(next);
+  const bool again = whole && AnswerId(next) == id;
+  // Protocol 2's next line may be the next request's answer; protocol 1's
+  // worker has nothing more to say until the next request.
+  if (!again && (memory || !process_->HasPendingOutput())) {
+    return std::nullopt;
+  }
+  return Discard(OutcomeKind::kProtocolError,
+                 again ? "worker answered request " + std::to_string(id) +
+                             " more than once"
+                       : "worker wrote more after its answer to request " +
+                             std::to_string(id));
 }
 
 RunOutcome WorkerBackend::Died(const std::string& when) {
