@@ -119,6 +119,12 @@ class WorkerBackend : public Backend {
   // A second answer to request `id` already there: the protocol error of
   // `id`, which the worker answered twice.
   std::optional<RunOutcome> AnsweredTwice(int64_t id, bool memory);
+  // Whether `line`, awaited as the answer to another request, repeats the
+  // answer to one this worker answered before; if so, the worker is ended
+  // (the request awaited is not its to answer any more: it goes to the
+  // next worker, with a note).
+  bool DroppedForARepeat(std::string_view line, int64_t awaited);
+  void Answered(int64_t id);
   RunOutcome Died(const std::string& when);
 
   std::string spec_;
@@ -130,8 +136,11 @@ class WorkerBackend : public Backend {
   std::optional<SharedMemory> memory_;
   int protocol_ = kWorkerProtocol;
   std::deque<Flight> flights_;
+  // The requests the running worker answered: first_answered_ (0 when
+  // none yet) to last_answered_.
+  int64_t first_answered_ = 0;
   int64_t last_answered_ = 0;
-  std::string late_note_;  // DropIfWroteLate()'s, for the next outcome
+  std::string late_note_;  // for the next outcome's stderr tail
 };
 
 // Protocol 2's requests in flight at once: one running, one waiting.
@@ -234,6 +243,12 @@ ChunkAnswer WorkerBackend::ReceiveMemory() {
   ParsedAnswer parsed;
   if (!failure) {
     parsed = ParseWorkerAnswer(line, flight.id, /*memory=*/true);
+    if (!parsed.answer && DroppedForARepeat(line, flight.id)) {
+      flights_.clear();
+      ChunkAnswer resend;
+      resend.resend = true;
+      return resend;
+    }
     if (!parsed.answer) {
       failure = Discard(OutcomeKind::kProtocolError,
                         std::move(parsed.protocol_error));
@@ -244,7 +259,7 @@ ChunkAnswer WorkerBackend::ReceiveMemory() {
     flights_.clear();  // dropped with the worker
     return Failed(std::move(*failure));
   }
-  last_answered_ = flight.id;
+  Answered(flight.id);
   ChunkAnswer answer;
   answer.outcome = RunOutcome::Of(parsed.answer->kind, parsed.answer->message);
   answer.outcome.adapter_steps = std::move(parsed.answer->adapter_steps);
@@ -257,6 +272,7 @@ ChunkAnswer WorkerBackend::ReceiveMemory() {
 
 WorkerHello WorkerBackend::Launch() {
   process_ = ChildProcess::Spawn(cmdline_, memory_->fd());
+  first_answered_ = last_answered_ = 0;
   const auto deadline = DeadlineAfter(options_.hello_timeout_seconds);
   std::string line, problem;
   Io io = process_->Write(HelloLine(), deadline);
@@ -343,6 +359,17 @@ RunOutcome WorkerBackend::Exchange(const WorkerRun& run,
       break;
   }
   ParsedAnswer parsed = ParseWorkerAnswer(line, run.id);
+  if (!parsed.answer && DroppedForARepeat(line, run.id)) {
+    // A new worker has answered nothing, so this happens once per request.
+    try {
+      Launch();
+    } catch (const std::runtime_error& e) {
+      return RunOutcome::Of(
+          OutcomeKind::kCrash,
+          std::string("worker could not be restarted: ") + e.what());
+    }
+    return Exchange(run, timeout_seconds);
+  }
   if (!parsed.answer) {
     return Discard(OutcomeKind::kProtocolError,
                    std::move(parsed.protocol_error));
@@ -350,7 +377,7 @@ RunOutcome WorkerBackend::Exchange(const WorkerRun& run,
   if (std::optional<RunOutcome> twice = AnsweredTwice(run.id, false)) {
     return std::move(*twice);
   }
-  last_answered_ = run.id;
+  Answered(run.id);
   RunOutcome outcome = RunOutcome::Of(parsed.answer->kind, parsed.answer->message);
   outcome.adapter_steps = std::move(parsed.answer->adapter_steps);
   return outcome;
@@ -395,7 +422,7 @@ void WorkerBackend::DropIfWroteLate() {
   std::string line;
   process_->PeekLine(line);
   const ParsedAnswer late = ParseWorkerAnswer(line, last_answered_);
-  late_note_ = "onnxcts: after its answer to request " +
+  late_note_ += "onnxcts: after its answer to request " +
                std::to_string(last_answered_) + " the worker wrote " +
                (late.answer ? "a second one"
                             : "more (" + late.protocol_error + ")") +
@@ -420,6 +447,29 @@ std::optional<RunOutcome> WorkerBackend::AnsweredTwice(int64_t id,
                              " more than once"
                        : "worker wrote more after its answer to request " +
                              std::to_string(id));
+}
+
+bool WorkerBackend::DroppedForARepeat(std::string_view line,
+                                      int64_t awaited) {
+  const std::optional<int64_t> named = AnswerId(line);
+  if (first_answered_ == 0 || !named || *named < first_answered_ ||
+      *named > last_answered_) {
+    return false;
+  }
+  late_note_ += "onnxcts: awaiting the answer to request " +
+                std::to_string(awaited) +
+                ", the worker repeated its answer to request " +
+                std::to_string(*named) + "; it was restarted and request " +
+                std::to_string(awaited) + " sent again\n";
+  process_->Kill();
+  late_note_ += process_->TakeStderr();
+  process_.reset();
+  return true;
+}
+
+void WorkerBackend::Answered(int64_t id) {
+  if (first_answered_ == 0) first_answered_ = id;
+  last_answered_ = id;
 }
 
 RunOutcome WorkerBackend::Died(const std::string& when) {

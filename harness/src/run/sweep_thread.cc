@@ -73,6 +73,7 @@ class ThreadSweep {
   std::optional<size_t> NextTask();
   void Send(size_t task);
   void ReceiveOne();
+  void DropQueued();
   const ChunkModel& ModelFor(const SweepSlice& slice, uint64_t length);
   void Fill(const SweepSlice& slice, const ChunkTask& task, uint8_t* out);
 
@@ -176,6 +177,12 @@ void ThreadSweep::ReceiveOne() {
   profile_.wait += Since(start);
   Flight flight = std::move(flights_.front());
   flights_.pop_front();
+  if (answer.resend) {
+    retries_.push_back(flight.task);
+    free_slots_.push_back(flight.slot);
+    DropQueued();
+    return;
+  }
   const ChunkTask& task = work_.tasks()[flight.task];
   if (answer.times) {
     profile_.backend_read += answer.times->read;
@@ -198,6 +205,10 @@ void ThreadSweep::ReceiveOne() {
   work_.Done(task);
   free_slots_.push_back(flight.slot);
   profile_.check += Since(received);
+  DropQueued();
+}
+
+void ThreadSweep::DropQueued() {
   // A crash drops what was queued behind it: those go again.
   while (static_cast<int>(flights_.size()) > pipe_->in_flight()) {
     retries_.push_back(flights_.back().task);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include <chrono>
+#include <cstring>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
@@ -22,6 +23,7 @@
 #include "backend_test_util.h"
 #include "backends/temp_dir.h"
 #include "backends/worker_backend.h"
+#include "core/chunk_pipe.h"
 #include "io/model_io.h"
 
 namespace onnxcts {
@@ -185,6 +187,38 @@ TEST_F(HostileWorkerTest, ADuplicateAnswerIsItsOwnRequestsProtocolError) {
   EXPECT_EQ(first.kind, OutcomeKind::kProtocolError);
   EXPECT_THAT(first.message, HasSubstr("request 1 more than once"));
   ExpectRight(Run());  // not charged to the next
+}
+
+TEST_F(HostileWorkerTest, ARepeatThatComesLateIsNotChargedToTheNextRequest) {
+  // Its answer to each request is preceded by its answer to the one before.
+  Start("late_repeat");
+  ExpectRight(Run());
+  const RunOutcome second = Run();
+  ExpectRight(second);  // sent again, to a new worker
+  EXPECT_THAT(second.stderr_tail,
+              HasSubstr("the worker repeated its answer to request 1; it was "
+                        "restarted and request 2 sent again"));
+}
+
+TEST_F(HostileWorkerTest, ARepeatThatComesLateHasTheNextChunkSentAgain) {
+  Start("late_repeat");
+  std::unique_ptr<ChunkPipe> pipe = backend_->OpenPipe();
+  ASSERT_NE(pipe, nullptr);
+  pipe->Reserve(8192);
+  WriteModelFile(suite_.path() / "model.onnx", model_);
+  std::memcpy(pipe->memory(), x_.bytes.data(), x_.bytes.size());
+  const ChunkRequest request{&model_, suite_.path() / "model.onnx",
+                             {{10, {4}, 0, 8}}, {{9, {4}, 4096, 4}}, 60};
+  pipe->Send(request);
+  const ChunkAnswer first = pipe->Receive();
+  EXPECT_EQ(first.outcome.kind, OutcomeKind::kOk) << first.outcome.message;
+  EXPECT_FALSE(first.resend);
+  pipe->Send(request);
+  EXPECT_TRUE(pipe->Receive().resend);  // not charged with the repeat
+  pipe->Send(request);
+  const ChunkAnswer again = pipe->Receive();
+  EXPECT_EQ(again.outcome.kind, OutcomeKind::kOk) << again.outcome.message;
+  EXPECT_THAT(again.outcome.stderr_tail, HasSubstr("sent again"));
 }
 
 TEST_F(HostileWorkerTest, ControlCharactersOfANameAreEscaped) {

@@ -55,6 +55,9 @@ RUN_MODES = {
         "id_2_64": ({"protocol_error"}, 1),
         "deep_id": ({"protocol_error"}, 1),
         "stderr_flood": ({"pass"}, 0),
+        # Each answer comes after the one before again: every request is
+        # sent again to a new worker, and passes.
+        "late_repeat": ({"pass"}, 0),
     },
     "processes": {
         "setsid_child": ({"pass"}, 0),
