@@ -126,7 +126,8 @@ std::optional<std::string> OutputDir::Read(const std::string& name,
       ReadUpTo(file.fd, max_bytes, static_cast<size_t>(st.st_size));
   if (bytes.size() > max_bytes) {
     throw std::runtime_error("grew beyond the limit of " +
-                             std::to_string(max_bytes) + " bytes as it was read");
+                             std::to_string(max_bytes) +
+                             " bytes as it was read");
   }
   return bytes;
 }

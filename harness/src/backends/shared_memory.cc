@@ -25,7 +25,8 @@ size_t PageRounded(size_t bytes) {
 
 // A new memfd that can never shrink, sealed before anyone else holds it.
 int NewMemfd() {
-  const int fd = memfd_create("onnxcts-tensors", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  const int fd =
+      memfd_create("onnxcts-tensors", MFD_CLOEXEC | MFD_ALLOW_SEALING);
   if (fd < 0) Fail("memfd_create");
   if (fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK) != 0) {
     const int why = errno;

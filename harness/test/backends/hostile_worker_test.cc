@@ -62,7 +62,8 @@ int CountMarked(const std::string& mark) {
 // A count that settles at zero, as a busy machine may need a while for
 // killed processes to go.
 int SettledCount(const std::string& mark) {
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  const auto until =
+      std::chrono::steady_clock::now() + std::chrono::seconds(30);
   int count = CountMarked(mark);
   while (count > 0 && std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));

@@ -28,7 +28,8 @@ bool Dead(pid_t pid) {
 
 // Waits, as long as a busy machine may need, for `pid` to be gone.
 bool Ends(pid_t pid) {
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  const auto until =
+      std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (!Dead(pid) && std::chrono::steady_clock::now() < until) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }

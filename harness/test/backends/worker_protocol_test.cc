@@ -212,7 +212,8 @@ TEST(WorkerProtocolTest, BracketsInStringsDoNotCountAsNesting) {
 TEST(WorkerProtocolTest, MistypedIdsAndStatusesAreQuotedByBytes) {
   ParsedAnswer parsed =
       ParseWorkerAnswer(R"({"id":{"a":[1,2]},"status":"ok"})", 7);
-  EXPECT_EQ(parsed.protocol_error, "answer \"id\" is not an integer but object");
+  EXPECT_EQ(parsed.protocol_error,
+            "answer \"id\" is not an integer but object");
   parsed = ParseWorkerAnswer(
       R"({"id":7,"status":")" + std::string(100000, 'y') + "\"}", 7);
   EXPECT_THAT(parsed.protocol_error, HasSubstr("unknown status \"yyy"));
