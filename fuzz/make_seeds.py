@@ -46,7 +46,7 @@ NODE_CASES = [
 ]
 TARGETS = ["tensor_proto", "model", "test_case", "external_data",
            "report_json", "kernels", "plugin_backend", "plugin_wire",
-           "journal"]
+           "journal", "memory_answer"]
 WRITTEN = set(TARGETS)  # the corpora this run writes (--targets)
 # The targets whose seeds come from a generated suite or real runs.
 SUITE_TARGETS = {"tensor_proto", "model", "test_case", "report_json"}
@@ -705,6 +705,31 @@ def journal_seeds():
     write_seed("journal", b"\x00" + journal_header("0.0.1") + run[0])
 
 
+def memory_answer_seeds():
+    """A worker's doings and answers for fuzz/memory_answer_fuzzer.cc:
+    slice, patterns, where, what it did to the memory, then the line."""
+    def ok(dtype, dims):
+        return json.dumps({"id": 7, "status": "ok",
+                           "outputs": [{"dtype": dtype, "dims": dims}]})
+    n = 16
+    for pick in range(0, 64, 8):
+        head = bytes([pick, n - 1, 5])
+        write_seed("memory_answer", head + b"\x00" + ok(9, [n]).encode())
+        write_seed("memory_answer",
+                   head + b"\x01" + bytes([1, 0] * (n // 2)) +
+                   ok(9, [n]).encode())
+        write_seed("memory_answer",
+                   head + b"\x03" + bytes(n) + bytes(n) + ok(9, [n]).encode())
+        write_seed("memory_answer", head + b"\x0c" + ok(10, [n]).encode())
+    head = bytes([1, n - 1, 0, 0])
+    for line in [ok(9, [n, 1]), ok(9, [1 << 62, 1 << 62]), ok(99999, [1] * 64),
+                 '{"id":7,"status":"error","message":"refused"}',
+                 '{"id":7,"status":"not_supported"}', '{"id":8,"status":"ok"}',
+                 '{"id":7,"status":"ok","outputs":' + "[" * 9 + "]" * 9 + "}",
+                 "not JSON"]:
+        write_seed("memory_answer", head + line.encode())
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--onnxcts", required=True, type=pathlib.Path,
@@ -729,6 +754,7 @@ def main():
     differential_seeds()
     plugin_wire_seeds()
     journal_seeds()
+    memory_answer_seeds()
     # Generating a suite and running it takes a while: only when needed.
     if WRITTEN & SUITE_TARGETS:
         with tempfile.TemporaryDirectory(prefix="onnxcts-seeds-") as tmp:

@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include "commands.h"
+#include "core/printable.h"
 #include "version.h"
 
 int main(int argc, char** argv) {
@@ -37,7 +38,9 @@ int main(int argc, char** argv) {
     app.exit(e);
     return onnxcts::kExitCannotRun;
   } catch (const std::exception& e) {
-    fmt::print(stderr, "onnxcts: {}\n", e.what());
+    // The message may quote a worker's stderr, lines and all.
+    fmt::print(stderr, "onnxcts: {}\n",
+               onnxcts::Printable(e.what(), /*keep_lines=*/true));
     return onnxcts::kExitCannotRun;
   }
   return exit_code;

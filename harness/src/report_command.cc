@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "core/printable.h"
 #include "report/atomic_file.h"
 #include "report/diff.h"
 #include "report/junit.h"
@@ -55,8 +56,9 @@ int JUnit(const ReportArgs& args) {
 }
 
 std::string Describe(const std::string& file, const Report& r) {
-  return fmt::format("{} ({} {}, {} on {})", file, r.backend.name,
-                     r.backend.version, FormatUtcTime(r.started), r.host);
+  return fmt::format("{} ({} {}, {} on {})", file, Printable(r.backend.name),
+                     Printable(r.backend.version), FormatUtcTime(r.started),
+                     Printable(r.host));
 }
 
 int Diff(const ReportArgs& args) {

@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "help_text.h"
 #include "core/input_error.h"
+#include "core/printable.h"
 #include "core/stop.h"
 #include "long_run.h"
 #include "run/suite_fingerprint.h"
@@ -182,9 +183,10 @@ void CheckNotEmpty(const std::vector<TestCase>& cases,
 void PrintFindings(const Report& report) {
   for (const Finding& f : Findings({report}, {report.backend.name})) {
     fmt::print("  {:<12} {:<16} {}: {}\n    {}\n    {}\n",
-               fmt::format("{}-{}", f.op, f.opset), f.dtype,
-               VerdictName(f.verdict), CountsText(f.statuses),
-               FindingClasses(f), f.reproduce);
+               Printable(fmt::format("{}-{}", f.op, f.opset)),
+               Printable(f.dtype), VerdictName(f.verdict),
+               CountsText(f.statuses), Printable(FindingClasses(f)),
+               Printable(f.reproduce));
   }
 }
 
@@ -212,8 +214,8 @@ std::string Tally(const std::vector<MatrixCell>& cells) {
 
 void PrintSummary(const Report& report) {
   const Summary s = Summarize(report.results, report.policy);
-  fmt::print("{} {}: {} result(s)\n", report.backend.name,
-             report.backend.version, s.total);
+  fmt::print("{} {}: {} result(s)\n", Printable(report.backend.name),
+             Printable(report.backend.version), s.total);
   for (const auto& [status, n] : s.counts) {
     if (n > 0) fmt::print("  {:<20} {}\n", StatusName(status), n);
   }

@@ -10,7 +10,7 @@
 #include <map>
 
 #include "commands.h"
-#include "help_text.h"
+#include "core/printable.h"
 #include "core/stop.h"
 #include "io/free_space.h"
 #include "long_run.h"
@@ -20,6 +20,7 @@
 #include "report/environment.h"
 #include "report/report.h"
 #include "run/backend_sweep.h"
+#include "help_text.h"
 #include "sweep.h"
 
 namespace onnxcts {
@@ -109,7 +110,7 @@ void PrintCase(const std::string& id, const std::vector<const CaseResult*>& rs,
              StatusName(worst), seconds);
   for (const CaseResult* r : rs) {
     if (r->status != Status::kPass && r->comparisons.empty()) {
-      fmt::print("  slice {}: {}\n", r->data_set, r->message);
+      fmt::print("  slice {}: {}\n", r->data_set, Printable(r->message));
     }
   }
   for (const auto& [name, count] : by_class) {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <stdexcept>
@@ -25,6 +26,9 @@ namespace onnxcts {
 namespace {
 
 constexpr size_t kStderrTail = 4096;
+// How long a supervisor may take to end a worker's processes; it needs
+// moments, unless the machine is very busy.
+constexpr std::chrono::seconds kSupervisorGrace{10};
 constexpr size_t kChunk = 64 * 1024;
 // While writing a request, stop reading answers beyond this so that a child
 // that only writes cannot grow the buffer without end.
@@ -111,6 +115,29 @@ void ResetChildSignals() {
   sigprocmask(SIG_SETMASK, &none, nullptr);
 }
 
+// The program workers run under (supervisor_main.cc): $ONNXCTS_SUPERVISOR,
+// else the one beside this executable, else the one built with it.
+std::string SupervisorPath() {
+  if (const char* set = std::getenv("ONNXCTS_SUPERVISOR")) return set;
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n > 0) {
+    std::string beside(self, static_cast<size_t>(n));
+    beside = beside.substr(0, beside.rfind('/') + 1) + "onnxcts_supervisor";
+    if (access(beside.c_str(), X_OK) == 0) return beside;
+  }
+  return ONNXCTS_SUPERVISOR_BUILT;
+}
+
+// A descriptor above those a child gets by number, so that no dup2 onto
+// them overwrites it before it is moved.
+int Raised(int fd) {
+  const int high = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+  close(fd);
+  if (high < 0) throw SystemError("fcntl(F_DUPFD_CLOEXEC)");
+  return high;
+}
+
 std::string ExitText(int status) {
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);
@@ -133,6 +160,10 @@ std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline,
                                                   int shared_fd) {
   IgnoreSigpipe();
   Pipe in = MakePipe(), out = MakePipe(), err = MakePipe();
+  // The supervisor ends the worker's processes when this end closes, which
+  // it does when the harness goes, however it goes.
+  Pipe control = MakePipe();
+  control.read = Raised(control.read);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, in.read, 0);
@@ -140,7 +171,11 @@ std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline,
   posix_spawn_file_actions_adddup2(&actions, err.write, 2);
   if (shared_fd >= 0) {
     posix_spawn_file_actions_adddup2(&actions, shared_fd, kSharedMemoryFd);
+  } else {
+    // Whatever the harness has there is not the worker's.
+    posix_spawn_file_actions_addclose(&actions, kSharedMemoryFd);
   }
+  posix_spawn_file_actions_adddup2(&actions, control.read, kControlFd);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   // The worker must not inherit the harness's ignored SIGPIPE and SIGXFSZ
@@ -157,27 +192,35 @@ std::unique_ptr<ChildProcess> ChildProcess::Spawn(const std::string& cmdline,
                                       POSIX_SPAWN_SETSIGDEF |
                                       POSIX_SPAWN_SETSIGMASK);
   const uint64_t limit = WorkerMemoryLimit();
-  std::string sh = "sh", dash_c = "-c", cmd = CappedCommand(cmdline, limit);
-  char* argv[] = {sh.data(), dash_c.data(), cmd.data(), nullptr};
+  std::string supervisor = SupervisorPath(),
+              control_arg = std::to_string(kControlFd), sh = "/bin/sh",
+              dash_c = "-c", cmd = CappedCommand(cmdline, limit);
+  char* argv[] = {supervisor.data(), control_arg.data(), sh.data(),
+                  dash_c.data(), cmd.data(), nullptr};
   pid_t pid = -1;
-  const int rc = posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, environ);
+  const int rc = posix_spawn(&pid, supervisor.c_str(), &actions, &attr, argv,
+                             environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
   close(in.read);
   close(out.write);
   close(err.write);
+  close(control.read);
   std::unique_ptr<ChildProcess> child(new ChildProcess);
   child->in_fd_ = in.write;
   child->out_fd_ = out.read;
   child->err_fd_ = err.read;
+  child->control_fd_ = control.write;
+  child->supervised_ = true;
   if (rc != 0) {
     child->reaped_ = true;  // nothing to reap
     errno = rc;
-    throw SystemError("cannot start sh -c '" + cmdline + "'");
+    throw SystemError("cannot start sh -c '" + cmdline + "' under " +
+                      supervisor);
   }
   child->pid_ = pid;
   child->memory_limit_ = limit;
-  RegisterChildGroup(pid);
+  RegisterSupervisor(pid);
   for (int fd : {child->in_fd_, child->out_fd_, child->err_fd_}) {
     SetNonBlocking(fd);
   }
@@ -246,6 +289,7 @@ ChildProcess::~ChildProcess() {
   Kill();
   CloseFd(out_fd_);
   CloseFd(err_fd_);
+  CloseFd(control_fd_);
 }
 
 ChildProcess::Io ChildProcess::Write(std::string_view data,
@@ -297,6 +341,14 @@ ChildProcess::Io ChildProcess::ReadBytes(std::string& out, size_t n,
 bool ChildProcess::HasPendingOutput() {
   if (out_fd_ >= 0) Pump(Clock::now(), false);
   return !answer_.empty();
+}
+
+bool ChildProcess::PeekLine(std::string& line) {
+  if (out_fd_ >= 0) Pump(Clock::now(), false);
+  const size_t end = answer_.find('\n');
+  if (end == std::string::npos) return false;
+  line.assign(answer_, 0, end);
+  return true;
 }
 
 bool ChildProcess::Pump(Clock::time_point deadline, bool want_write) {
@@ -360,12 +412,28 @@ void ChildProcess::Reap() {
   reaped_ = true;
 }
 
+bool ChildProcess::ExitsWithin(std::chrono::milliseconds grace) {
+  const auto until = Clock::now() + grace;
+  auto pause = std::chrono::microseconds(100);
+  while (!Exited()) {
+    if (Clock::now() >= until) return false;
+    std::this_thread::sleep_for(pause);
+    pause = std::min<std::chrono::microseconds>(pause * 2,
+                                                std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
 void ChildProcess::Kill() {
   if (reaped_) return;
   // The child is not reaped yet, so its pid (the group's id) cannot have
-  // been reused.
-  kill(-pid_, SIGKILL);
-  kill(pid_, SIGKILL);
+  // been reused. A supervisor kills every process the worker started, in
+  // its group or not, then exits; should it not, its group goes at least.
+  if (!supervised_ || kill(pid_, SIGTERM) != 0 ||
+      !ExitsWithin(kSupervisorGrace)) {
+    kill(-pid_, SIGKILL);
+    kill(pid_, SIGKILL);
+  }
   Reap();
   // The group is dead: take what it wrote to stderr on the way out.
   while (err_fd_ >= 0) {

@@ -1,8 +1,10 @@
 // A child process that the harness talks to over pipes: requests go to it,
 // answers come back, and whatever it writes to stderr is kept as a bounded
-// tail. The child leads its own process group, so killing it also kills
-// anything it started. Every wait has a deadline; nothing here can hang the
-// harness or let SIGPIPE kill it.
+// tail. A spawned worker runs under onnxcts_supervisor (supervisor_main.cc),
+// which ends every process the worker started, setsid or not, when the
+// worker ends or is killed; an executed program leads its own process
+// group, so killing it also kills anything it started there. Every wait has
+// a deadline; nothing here can hang the harness or let SIGPIPE kill it.
 #ifndef ONNXCTS_HARNESS_BACKENDS_CHILD_PROCESS_H_
 #define ONNXCTS_HARNESS_BACKENDS_CHILD_PROCESS_H_
 
@@ -39,12 +41,17 @@ class ChildProcess {
 
   // The descriptor a spawned worker finds its shared memory on.
   static constexpr int kSharedMemoryFd = 3;
+  // Where the supervisor finds the pipe whose end of file means the harness
+  // is gone; the worker does not get it.
+  static constexpr int kControlFd = 4;
 
   // Spawn()
   //
-  // Starts `sh -c cmdline` with its stdin and stdout as the request and
-  // answer pipes and, when `shared_fd` is not -1, that descriptor as its
-  // kSharedMemoryFd. Throws std::runtime_error when it cannot start.
+  // Starts `sh -c cmdline` under the supervisor, with its stdin and stdout
+  // as the request and answer pipes and, when `shared_fd` is not -1, that
+  // descriptor as its kSharedMemoryFd. Exits of the worker are the
+  // supervisor's, which exits as the worker did once every process the
+  // worker started is gone. Throws std::runtime_error when it cannot start.
   static std::unique_ptr<ChildProcess> Spawn(const std::string& cmdline,
                                              int shared_fd = -1);
 
@@ -79,7 +86,11 @@ class ChildProcess {
   // Whether the child has written answer bytes that nobody asked for yet.
   bool HasPendingOutput();
 
-  // Kills the process group and reaps the child, if not done yet.
+  // The next whole line the child has written, without taking it; false
+  // when there is none yet.
+  bool PeekLine(std::string& line);
+
+  // Kills the child and all it started, and reaps it, if not done yet.
   void Kill();
 
   // How the child ended, e.g. "exited with status 3" or "was killed by
@@ -103,6 +114,7 @@ class ChildProcess {
   void ReadAnswerBytes();
   void ReadStderrBytes();
   bool Exited();  // without reaping
+  bool ExitsWithin(std::chrono::milliseconds grace);
   void Reap();
 
   pid_t pid_ = -1;
@@ -112,6 +124,8 @@ class ChildProcess {
   int in_fd_ = -1;
   int out_fd_ = -1;
   int err_fd_ = -1;
+  int control_fd_ = -1;      // the supervisor's, when supervised_
+  bool supervised_ = false;  // Spawn()'s
   std::string answer_;  // read from stdout, not yet taken
   std::string stderr_;  // the tail
 };

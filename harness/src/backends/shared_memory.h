@@ -1,7 +1,13 @@
 // Memory that the harness and a backend's process both map: an anonymous
 // memfd (no file to clean up, whatever ends the harness), mapped shared,
-// growing only, every page touched once when it grows so that no request
-// pays for a page fault.
+// every page touched once when it is sized so that no request pays for a
+// page fault.
+//
+// The other process is untrusted and holds the descriptor too, so the memfd
+// is sealed: it can never shrink (a shrunk memfd would make the harness's
+// reads of its mapping die of SIGBUS), and once sized it can neither grow
+// (a write beyond its end would take memory that --worker-memory does not
+// cap) nor take more seals.
 #ifndef ONNXCTS_HARNESS_BACKENDS_SHARED_MEMORY_H_
 #define ONNXCTS_HARNESS_BACKENDS_SHARED_MEMORY_H_
 
@@ -18,9 +24,13 @@ class SharedMemory {
   SharedMemory(const SharedMemory&) = delete;
   SharedMemory& operator=(const SharedMemory&) = delete;
 
-  // Grows to at least `bytes` (rounded up to pages); pointers into the old
-  // mapping are then invalid. Throws std::runtime_error.
-  void Reserve(size_t bytes);
+  // Makes the memory at least `bytes` long (rounded up to pages); pointers
+  // into the old mapping are then invalid and its contents are not kept.
+  // The first time, the memfd is sized in place; after that (or when the
+  // other process sealed it first) a new memfd replaces it, and Reserve()
+  // returns true: a child holding the old one must be started again.
+  // Throws std::runtime_error.
+  bool Reserve(size_t bytes);
 
   uint8_t* data() { return data_; }
   size_t size() const { return size_; }
@@ -28,7 +38,14 @@ class SharedMemory {
   int fd() const { return fd_; }
 
  private:
+  // Grows the current memfd to `size`, seals and maps it; false when the
+  // memfd refuses (sealed by the other process).
+  bool SizeInPlace(size_t size);
+  // Takes `mapped` as the mapping, of `size` bytes, and touches its pages.
+  void Map(void* mapped, size_t size);
+
   int fd_ = -1;
+  bool sized_ = false;  // sealed against growth
   uint8_t* data_ = nullptr;
   size_t size_ = 0;
 };

@@ -6,16 +6,15 @@
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
-#include <system_error>
 #include <utility>
 
 #include "backends/child_process.h"
+#include "backends/output_dir.h"
 #include "backends/shared_memory.h"
 #include "backends/shell_quote.h"
 #include "backends/temp_dir.h"
 #include "backends/worker_protocol.h"
 #include "core/chunk_pipe.h"
-#include "io/tensor_io.h"
 
 namespace onnxcts {
 namespace {
@@ -50,6 +49,7 @@ class WorkerBackend : public Backend {
   RunOutcome Run(const RunRequest& request) override {
     if (!temp_) throw std::logic_error("Run() before Start()");
     RunOutcome outcome;
+    DropIfWroteLate();
     if (!process_) {
       try {
         Launch();
@@ -61,11 +61,15 @@ class WorkerBackend : public Backend {
       }
     }
     const int64_t id = next_id_++;
-    const fs::path run_dir = temp_->path() / std::to_string(id);
-    outcome = RunIn(request, id, run_dir);
+    std::optional<OutputDir> dir;
+    try {
+      dir.emplace(temp_->fd(), temp_->path(), std::to_string(id));
+    } catch (const std::runtime_error& e) {
+      return RunOutcome::Of(OutcomeKind::kError, e.what());
+    }
+    outcome = RunIn(request, id, *dir);
     if (process_) outcome.stderr_tail = process_->TakeStderr();
-    std::error_code ignored;
-    fs::remove_all(run_dir, ignored);
+    outcome.stderr_tail.insert(0, std::exchange(late_note_, ""));
     return outcome;
   }
 
@@ -76,8 +80,16 @@ class WorkerBackend : public Backend {
   // The pipe's side (protocol 2): requests over the shared memory, answered
   // in order.
   SharedMemory& memory() { return *memory_; }
+  void ReserveMemory(size_t bytes) {
+    // A worker holding a memfd that was replaced starts again with the new
+    // one at the next request.
+    if (memory_->Reserve(bytes) && process_) {
+      process_->Kill();
+      process_.reset();
+    }
+  }
   void SendMemory(const ChunkRequest& request);
-  std::optional<RunOutcome> Unsendable(int64_t id);
+  std::optional<RunOutcome> Unsendable();
   ChunkAnswer ReceiveMemory();
   int in_flight() const { return static_cast<int>(flights_.size()); }
 
@@ -93,13 +105,26 @@ class WorkerBackend : public Backend {
   // Starts the worker and checks its hello; throws std::runtime_error.
   WorkerHello Launch();
   RunOutcome RunIn(const RunRequest& request, int64_t id,
-                   const fs::path& run_dir);
+                   const OutputDir& dir);
   RunOutcome Exchange(const WorkerRun& run, double timeout_seconds);
-  std::vector<Tensor> ReadOutputs(const fs::path& dir, size_t count,
+  std::vector<Tensor> ReadOutputs(const OutputDir& dir, size_t count,
                                   RunOutcome& outcome) const;
   // Ends a worker that can no longer be trusted: it is killed now and
   // restarted before the next run.
   RunOutcome Discard(OutcomeKind kind, std::string message);
+  // Ends a worker that wrote after its last answer was taken (a late second
+  // answer, say): the next request is not charged with that, and goes to a
+  // new worker with a note in its stderr tail.
+  void DropIfWroteLate();
+  // A second answer to request `id` already there: the protocol error of
+  // `id`, which the worker answered twice.
+  std::optional<RunOutcome> AnsweredTwice(int64_t id, bool memory);
+  // Whether `line`, awaited as the answer to another request, repeats the
+  // answer to one this worker answered before; if so, the worker is ended
+  // (the request awaited is not its to answer any more: it goes to the
+  // next worker, with a note).
+  bool DroppedForARepeat(std::string_view line, int64_t awaited);
+  void Answered(int64_t id);
   RunOutcome Died(const std::string& when);
 
   std::string spec_;
@@ -111,6 +136,11 @@ class WorkerBackend : public Backend {
   std::optional<SharedMemory> memory_;
   int protocol_ = kWorkerProtocol;
   std::deque<Flight> flights_;
+  // The requests the running worker answered: first_answered_ (0 when
+  // none yet) to last_answered_.
+  int64_t first_answered_ = 0;
+  int64_t last_answered_ = 0;
+  std::string late_note_;  // for the next outcome's stderr tail
 };
 
 // Protocol 2's requests in flight at once: one running, one waiting.
@@ -121,7 +151,7 @@ class WorkerPipe : public ChunkPipe {
   explicit WorkerPipe(WorkerBackend& worker) : worker_(worker) {}
   int depth() const override { return kPipeDepth; }
   uint8_t* memory() override { return worker_.memory().data(); }
-  void Reserve(size_t bytes) override { worker_.memory().Reserve(bytes); }
+  void Reserve(size_t bytes) override { worker_.ReserveMemory(bytes); }
   void Send(const ChunkRequest& request) override {
     worker_.SendMemory(request);
   }
@@ -143,8 +173,9 @@ std::unique_ptr<ChunkPipe> WorkerBackend::OpenPipe() {
   return std::make_unique<WorkerPipe>(*this);
 }
 
-// Why request `id` cannot be sent, or nothing when it can.
-std::optional<RunOutcome> WorkerBackend::Unsendable(int64_t id) {
+// Why a request cannot be sent, or nothing when it can.
+std::optional<RunOutcome> WorkerBackend::Unsendable() {
+  if (flights_.empty()) DropIfWroteLate();
   if (!process_) {
     try {
       Launch();
@@ -158,17 +189,12 @@ std::optional<RunOutcome> WorkerBackend::Unsendable(int64_t id) {
     return Discard(OutcomeKind::kProtocolError,
                    "the restarted worker chose protocol 1");
   }
-  if (flights_.empty() && process_->HasPendingOutput()) {
-    return Discard(OutcomeKind::kProtocolError,
-                   "worker wrote before request " + std::to_string(id) +
-                       " was sent");
-  }
   return std::nullopt;
 }
 
 void WorkerBackend::SendMemory(const ChunkRequest& request) {
   const int64_t id = next_id_++;
-  std::optional<RunOutcome> failure = Unsendable(id);
+  std::optional<RunOutcome> failure = Unsendable();
   if (!failure) {
     WorkerMemoryRun run{id, fs::absolute(request.model_file).string(),
                         memory_->size(), request.inputs, request.outputs};
@@ -217,19 +243,28 @@ ChunkAnswer WorkerBackend::ReceiveMemory() {
   ParsedAnswer parsed;
   if (!failure) {
     parsed = ParseWorkerAnswer(line, flight.id, /*memory=*/true);
+    if (!parsed.answer && DroppedForARepeat(line, flight.id)) {
+      flights_.clear();
+      ChunkAnswer resend;
+      resend.resend = true;
+      return resend;
+    }
     if (!parsed.answer) {
       failure = Discard(OutcomeKind::kProtocolError,
                         std::move(parsed.protocol_error));
     }
   }
+  if (!failure) failure = AnsweredTwice(flight.id, /*memory=*/true);
   if (failure) {
     flights_.clear();  // dropped with the worker
     return Failed(std::move(*failure));
   }
+  Answered(flight.id);
   ChunkAnswer answer;
   answer.outcome = RunOutcome::Of(parsed.answer->kind, parsed.answer->message);
   answer.outcome.adapter_steps = std::move(parsed.answer->adapter_steps);
-  answer.outcome.stderr_tail = process_->TakeStderr();
+  answer.outcome.stderr_tail =
+      std::exchange(late_note_, "") + process_->TakeStderr();
   answer.outputs = std::move(parsed.answer->outputs);
   answer.times = parsed.answer->times;
   return answer;
@@ -237,6 +272,7 @@ ChunkAnswer WorkerBackend::ReceiveMemory() {
 
 WorkerHello WorkerBackend::Launch() {
   process_ = ChildProcess::Spawn(cmdline_, memory_->fd());
+  first_answered_ = last_answered_ = 0;
   const auto deadline = DeadlineAfter(options_.hello_timeout_seconds);
   std::string line, problem;
   Io io = process_->Write(HelloLine(), deadline);
@@ -268,26 +304,30 @@ WorkerHello WorkerBackend::Launch() {
 }
 
 RunOutcome WorkerBackend::RunIn(const RunRequest& request, int64_t id,
-                                const fs::path& run_dir) {
+                                const OutputDir& dir) {
   if (request.test_case == nullptr || request.model == nullptr) {
     return RunOutcome::Of(OutcomeKind::kError, "a worker needs the test case's files");
   }
   WorkerRun run;
   run.id = id;
   run.model = fs::absolute(request.test_case->model).string();
-  run.output_dir = run_dir.string();
+  run.output_dir = dir.path().string();
   run.load_only = request.data_set == nullptr;
   if (!run.load_only) {
     for (const fs::path& input : request.data_set->inputs) {
       run.inputs.push_back(fs::absolute(input).string());
     }
   }
-  fs::create_directory(run_dir);
   RunOutcome outcome = Exchange(run, request.timeout_seconds);
-  if (outcome.kind == OutcomeKind::kOk && !run.load_only) {
-    outcome.outputs =
-        ReadOutputs(run_dir, request.model->outputs.size(), outcome);
+  if (outcome.kind != OutcomeKind::kOk || run.load_only) return outcome;
+  const std::string replaced = dir.Replaced();
+  if (!replaced.empty()) {
+    outcome.kind = OutcomeKind::kInvalidOutput;
+    outcome.message = "the worker answered ok but " + replaced +
+                      ", which the harness made and reads by descriptor";
+    return outcome;
   }
+  outcome.outputs = ReadOutputs(dir, request.model->outputs.size(), outcome);
   return outcome;
 }
 
@@ -298,14 +338,6 @@ RunOutcome WorkerBackend::Exchange(const WorkerRun& run,
     request = RunLine(run);
   } catch (const std::invalid_argument& e) {
     return RunOutcome::Of(OutcomeKind::kError, e.what());
-  }
-  if (process_->HasPendingOutput()) {
-    std::string line;
-    process_->ReadLine(line, 200, ChildProcess::Clock::now());
-    return Discard(
-        OutcomeKind::kProtocolError,
-        "worker wrote before request " + std::to_string(run.id) +
-            " was sent: " + ParseWorkerAnswer(line, run.id).protocol_error);
   }
   const auto deadline = DeadlineAfter(timeout_seconds);
   std::string line;
@@ -327,33 +359,47 @@ RunOutcome WorkerBackend::Exchange(const WorkerRun& run,
       break;
   }
   ParsedAnswer parsed = ParseWorkerAnswer(line, run.id);
+  if (!parsed.answer && DroppedForARepeat(line, run.id)) {
+    // A new worker has answered nothing, so this happens once per request.
+    try {
+      Launch();
+    } catch (const std::runtime_error& e) {
+      return RunOutcome::Of(
+          OutcomeKind::kCrash,
+          std::string("worker could not be restarted: ") + e.what());
+    }
+    return Exchange(run, timeout_seconds);
+  }
   if (!parsed.answer) {
     return Discard(OutcomeKind::kProtocolError,
                    std::move(parsed.protocol_error));
   }
+  if (std::optional<RunOutcome> twice = AnsweredTwice(run.id, false)) {
+    return std::move(*twice);
+  }
+  Answered(run.id);
   RunOutcome outcome = RunOutcome::Of(parsed.answer->kind, parsed.answer->message);
   outcome.adapter_steps = std::move(parsed.answer->adapter_steps);
   return outcome;
 }
 
-std::vector<Tensor> WorkerBackend::ReadOutputs(const fs::path& dir,
+std::vector<Tensor> WorkerBackend::ReadOutputs(const OutputDir& dir,
                                                size_t count,
                                                RunOutcome& outcome) const {
   std::vector<Tensor> outputs;
-  const fs::path root = fs::weakly_canonical(dir);
   for (size_t k = 0; k < count; ++k) {
     const std::string name = "output_" + std::to_string(k) + ".pb";
-    const fs::path file = root / name;
-    std::error_code ec;
-    if (!fs::exists(fs::symlink_status(file, ec))) {
-      outcome.kind = OutcomeKind::kInvalidOutput;
-      outcome.message = "the worker answered ok but wrote no " + name +
-                        " (the model has " + std::to_string(count) +
-                        " outputs)";
-      return {};
-    }
     try {
-      outputs.push_back(ReadTensorFile(file, root, options_.limits));
+      std::optional<Tensor> tensor =
+          ReadOutputTensor(dir, name, options_.limits);
+      if (!tensor) {
+        outcome.kind = OutcomeKind::kInvalidOutput;
+        outcome.message = "the worker answered ok but wrote no " + name +
+                          " (the model has " + std::to_string(count) +
+                          " outputs)";
+        return {};
+      }
+      outputs.push_back(std::move(*tensor));
     } catch (const std::exception& e) {
       outcome.kind = OutcomeKind::kInvalidOutput;
       outcome.message = name + " from the worker: " + e.what();
@@ -369,6 +415,61 @@ RunOutcome WorkerBackend::Discard(OutcomeKind kind, std::string message) {
   outcome.stderr_tail = process_->TakeStderr();
   process_.reset();
   return outcome;
+}
+
+void WorkerBackend::DropIfWroteLate() {
+  if (!process_ || !process_->HasPendingOutput()) return;
+  std::string line;
+  process_->PeekLine(line);
+  const ParsedAnswer late = ParseWorkerAnswer(line, last_answered_);
+  late_note_ += "onnxcts: after its answer to request " +
+               std::to_string(last_answered_) + " the worker wrote " +
+               (late.answer ? "a second one"
+                            : "more (" + late.protocol_error + ")") +
+               ", and was restarted\n";
+  process_->Kill();
+  late_note_ += process_->TakeStderr();
+  process_.reset();
+}
+
+std::optional<RunOutcome> WorkerBackend::AnsweredTwice(int64_t id,
+                                                       bool memory) {
+  std::string next;
+  const bool whole = process_->PeekLine(next);
+  const bool again = whole && AnswerId(next) == id;
+  // Protocol 2's next line may be the next request's answer; protocol 1's
+  // worker has nothing more to say until the next request.
+  if (!again && (memory || !process_->HasPendingOutput())) {
+    return std::nullopt;
+  }
+  return Discard(OutcomeKind::kProtocolError,
+                 again ? "worker answered request " + std::to_string(id) +
+                             " more than once"
+                       : "worker wrote more after its answer to request " +
+                             std::to_string(id));
+}
+
+bool WorkerBackend::DroppedForARepeat(std::string_view line,
+                                      int64_t awaited) {
+  const std::optional<int64_t> named = AnswerId(line);
+  if (first_answered_ == 0 || !named || *named < first_answered_ ||
+      *named > last_answered_) {
+    return false;
+  }
+  late_note_ += "onnxcts: awaiting the answer to request " +
+                std::to_string(awaited) +
+                ", the worker repeated its answer to request " +
+                std::to_string(*named) + "; it was restarted and request " +
+                std::to_string(awaited) + " sent again\n";
+  process_->Kill();
+  late_note_ += process_->TakeStderr();
+  process_.reset();
+  return true;
+}
+
+void WorkerBackend::Answered(int64_t id) {
+  if (first_answered_ == 0) first_answered_ = id;
+  last_answered_ = id;
 }
 
 RunOutcome WorkerBackend::Died(const std::string& when) {

@@ -16,8 +16,9 @@
 namespace onnxcts {
 
 struct WorkerOptions {
-  // How long a (re)started worker may take to answer hello.
-  double hello_timeout_seconds = 30;
+  // How long a (re)started worker may take to answer hello: the real
+  // backends' imports take 20 s and more on a busy two-core machine.
+  double hello_timeout_seconds = 120;
   // A longer answer line is a protocol error.
   size_t max_line_bytes = size_t{1} << 20;
   Limits limits;  // for the output .pb files the worker writes

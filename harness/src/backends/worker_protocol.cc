@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/printable.h"
+
 namespace onnxcts {
 namespace {
 
@@ -26,7 +28,42 @@ std::string Excerpt(std::string_view line) {
   return line.size() > kMax ? out + "..." : out;
 }
 
+// Answers need four levels ({"outputs":[{"dims":[...]}]}); a few more are
+// tolerated. nlohmann's dump() and its recursive algorithms would overflow
+// the stack on a value nested some 100,000 deep, which fits in a line.
+constexpr size_t kMaxDepth = 8;
+
+// Whether `line` opens more than kMaxDepth arrays or objects at once,
+// counted on the bytes (strings skipped) so that nothing deep is ever built.
+bool TooDeep(std::string_view line) {
+  size_t depth = 0;
+  bool in_string = false, escaped = false;
+  for (const char c : line) {
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxDepth) return true;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return false;
+}
+
 std::optional<json> ParseObject(std::string_view line, std::string& error) {
+  if (TooDeep(line)) {
+    error = "answer nests arrays or objects more than " +
+            std::to_string(kMaxDepth) + " deep: " + Excerpt(line);
+    return std::nullopt;
+  }
   json doc = json::parse(line, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) {
     error = "answer is not JSON: " + Excerpt(line);
@@ -64,7 +101,8 @@ std::string CheckId(const json& doc, int64_t expected_id) {
   const auto it = doc.find("id");
   if (it == doc.end()) return "answer lacks \"id\"";
   if (!it->is_number_integer()) {
-    return "answer \"id\" is not an integer: " + Excerpt(it->dump());
+    return std::string("answer \"id\" is not an integer but ") +
+           it->type_name();
   }
   // An unsigned id above int64's range is never the awaited one.
   const bool same =
@@ -226,9 +264,11 @@ ParsedHello ParseWorkerHello(std::string_view line) {
       return parsed;
     }
   }
+  // Reports and the terminal show these as they are: no control character
+  // may reach either.
   parsed.hello = WorkerHello{static_cast<int>(protocol->get<int64_t>()),
-                             (*doc)["name"].get<std::string>(),
-                             (*doc)["version"].get<std::string>(),
+                             Printable((*doc)["name"].get<std::string>()),
+                             Printable((*doc)["version"].get<std::string>()),
                              {}};
   const auto options = doc->find("options");
   if (options != doc->end() && !options->is_object()) {
@@ -239,8 +279,8 @@ ParsedHello ParseWorkerHello(std::string_view line) {
   }
   if (options == doc->end()) return parsed;
   for (const auto& [key, value] : options->items()) {
-    parsed.hello->options[key] =
-        value.is_string() ? value.get<std::string>() : value.dump();
+    parsed.hello->options[Printable(key)] = Printable(
+        value.is_string() ? value.get<std::string>() : value.dump());
   }
   return parsed;
 }
@@ -261,7 +301,8 @@ ParsedAnswer ParseWorkerAnswer(std::string_view line, int64_t expected_id,
   const std::optional<RunOutcome::Kind> kind =
       KindOf(status->get<std::string>());
   if (!kind) {
-    error = "answer has an unknown status " + Excerpt(status->dump());
+    error = "answer has an unknown status \"" +
+            Excerpt(status->get_ref<const std::string&>()) + "\"";
     return parsed;
   }
   std::optional<std::string> message = OptionalString(*doc, "message", error);
@@ -275,6 +316,18 @@ ParsedAnswer ParseWorkerAnswer(std::string_view line, int64_t expected_id,
   }
   parsed.answer = std::move(answer);
   return parsed;
+}
+
+std::optional<int64_t> AnswerId(std::string_view line) {
+  std::string ignored;
+  const std::optional<json> doc = ParseObject(line, ignored);
+  if (!doc) return std::nullopt;
+  const auto it = doc->find("id");
+  if (it == doc->end() || !it->is_number_integer() ||
+      (it->is_number_unsigned() && it->get<uint64_t>() > INT64_MAX)) {
+    return std::nullopt;
+  }
+  return it->get<int64_t>();
 }
 
 }  // namespace onnxcts

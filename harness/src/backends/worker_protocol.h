@@ -97,6 +97,12 @@ ParsedHello ParseWorkerHello(std::string_view line);
 ParsedAnswer ParseWorkerAnswer(std::string_view line, int64_t expected_id,
                                bool memory = false);
 
+// AnswerId()
+//
+// The integer "id" of an answer line, whatever else it holds; nullopt when
+// the line is not a JSON object with one.
+std::optional<int64_t> AnswerId(std::string_view line);
+
 }  // namespace onnxcts
 
 #endif  // ONNXCTS_HARNESS_BACKENDS_WORKER_PROTOCOL_H_

@@ -47,6 +47,10 @@ struct ChunkAnswer {
   // bytes are in the request's slot when they fit there.
   std::vector<Slot> outputs;
   std::optional<StageTimes> times;  // when the backend reports them
+  // The backend lost the request, not through its own fault: its worker was
+  // replaced for what it wrote about an earlier request. Send it again;
+  // nothing else here counts.
+  bool resend = false;
 };
 
 class ChunkPipe {
@@ -68,7 +72,8 @@ class ChunkPipe {
   virtual void Send(const ChunkRequest& request) = 0;
 
   // The answer to the oldest request in flight. After a crash, a timeout or
-  // a protocol error the requests behind it are dropped unanswered.
+  // a protocol error the requests behind it are dropped unanswered; after
+  // a `resend` answer, so are they.
   virtual ChunkAnswer Receive() = 0;
 
   virtual int in_flight() const = 0;

@@ -18,10 +18,22 @@ namespace {
 std::atomic<StopCause> cause{StopCause::kNone};
 std::mutex groups_mutex;
 std::set<pid_t> groups;
+std::set<pid_t> supervisors;
+
+// A supervisor is asked, not killed: killed, it could not end the processes
+// of its worker that left the group.
+void KillOne(pid_t pid, bool supervisor) {
+  if (supervisor) {
+    kill(pid, SIGTERM);
+  } else {
+    kill(-pid, SIGKILL);
+  }
+}
 
 void KillGroups() {
   const std::lock_guard lock(groups_mutex);
-  for (pid_t g : groups) kill(-g, SIGKILL);
+  for (pid_t g : groups) KillOne(g, false);
+  for (pid_t s : supervisors) KillOne(s, true);
 }
 
 void Stop(StopCause why) {
@@ -100,12 +112,19 @@ int SignalExitCode(StopCause why) {
 void RegisterChildGroup(pid_t group) {
   const std::lock_guard lock(groups_mutex);
   groups.insert(group);
-  if (cause.load() != StopCause::kNone) kill(-group, SIGKILL);
+  if (cause.load() != StopCause::kNone) KillOne(group, false);
+}
+
+void RegisterSupervisor(pid_t pid) {
+  const std::lock_guard lock(groups_mutex);
+  supervisors.insert(pid);
+  if (cause.load() != StopCause::kNone) KillOne(pid, true);
 }
 
 void UnregisterChildGroup(pid_t group) {
   const std::lock_guard lock(groups_mutex);
   groups.erase(group);
+  supervisors.erase(group);
 }
 
 }  // namespace onnxcts

@@ -3,9 +3,10 @@
 //
 // A run asks StopRequested() before it hands a backend new work. When the
 // stop comes, the process group of every registered child is killed at
-// once, so that requests in flight end in moments instead of at their
-// timeouts; the run then unwinds normally (temporary folders removed, the
-// journal flushed). A second signal ends the process at once.
+// once (a worker's supervisor is told to end all its worker started), so
+// that requests in flight end in moments instead of at their timeouts; the
+// run then unwinds normally (temporary folders removed, the journal
+// flushed). A second signal ends the process at once.
 #ifndef ONNXCTS_HARNESS_CORE_STOP_H_
 #define ONNXCTS_HARNESS_CORE_STOP_H_
 
@@ -37,6 +38,15 @@ int SignalExitCode(StopCause cause);
 // A child process group to kill when the stop comes; killed at once when
 // it has come already.
 void RegisterChildGroup(pid_t group);
+
+// RegisterSupervisor()
+//
+// A worker's supervisor (onnxcts_supervisor), sent SIGTERM when the stop
+// comes (at once when it has come already): it then ends every process its
+// worker started.
+void RegisterSupervisor(pid_t pid);
+
+// Forgets a group or a supervisor, before its pid is reaped.
 void UnregisterChildGroup(pid_t group);
 
 }  // namespace onnxcts

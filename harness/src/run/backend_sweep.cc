@@ -85,7 +85,14 @@ CaseResult Assemble(const SweepSlice& slice, std::span<ChunkVerdict> chunks,
   for (size_t i = 0; i < chunks.size() && chunks[i].ran; ++i) {
     ChunkVerdict& v = chunks[i];
     r.seconds += v.seconds;
-    r.adapter_steps = std::move(v.adapter_steps);
+    // Steps that some chunks needed (a note that the backend wrote into its
+    // input slot) are kept whichever chunk came last.
+    for (std::string& step : v.adapter_steps) {
+      if (std::find(r.adapter_steps.begin(), r.adapter_steps.end(), step) ==
+          r.adapter_steps.end()) {
+        r.adapter_steps.push_back(std::move(step));
+      }
+    }
     if (v.overrides) {
       r.status = v.status;
       r.message = std::move(v.message);

@@ -1,5 +1,6 @@
 #include "run/chunk_check.h"
 
+#include <cstring>
 #include <optional>
 #include <stdexcept>
 
@@ -21,7 +22,7 @@ bool AllMatchByRuns(const SweepSlice& slice, const SentChunk& chunk) {
   const Variant* v = VariantFor(*slice.spec.schema, slice.spec.attributes);
   if (v == nullptr || !PatternSpace(t).exhaustive()) return false;
   const Tally tally = CheckRange(
-      t, *v, slice.first + chunk.offset, chunk.memory + chunk.input.offset,
+      t, *v, slice.first + chunk.offset, chunk.sent_input,
       chunk.memory + chunk.output.offset, chunk.length);
   return tally.mismatches == 0;
 }
@@ -40,7 +41,9 @@ void CompareWithReference(const SweepSlice& slice, const SentChunk& chunk,
                           const Slot& produced, Backend& reference,
                           const std::string& where, ChunkVerdict& v) {
   RunRequest request{nullptr, nullptr, chunk.model, {}, 60};
-  request.inputs.push_back(SlotTensor(chunk.memory, chunk.input, "x"));
+  Slot sent = chunk.input;
+  sent.offset = 0;
+  request.inputs.push_back(SlotTensor(chunk.sent_input, sent, "x"));
   const RunOutcome expected = reference.Run(request);
   if (expected.kind != RunOutcome::Kind::kOk) {
     throw std::logic_error(slice.id + ": the reference refused its own case: " +
@@ -60,6 +63,20 @@ void CompareWithReference(const SweepSlice& slice, const SentChunk& chunk,
   }
 }
 
+// A note when the backend wrote into its input slot, which it must only
+// read: a runtime computing in place over its input buffer, or scribbling.
+void NoteChangedInput(const SentChunk& chunk, ChunkVerdict& v) {
+  const uint8_t* slot = chunk.memory + chunk.input.offset;
+  const size_t n = chunk.input.bytes;
+  if (std::memcmp(slot, chunk.sent_input, n) == 0) return;
+  size_t changed = 0;
+  for (size_t i = 0; i < n; ++i) changed += slot[i] != chunk.sent_input[i];
+  v.adapter_steps.push_back(fmt::format(
+      "the backend wrote into its input slot ({} of {} bytes changed): "
+      "judged against the inputs the harness sent",
+      changed, n));
+}
+
 }  // namespace
 
 ChunkVerdict CheckChunk(const SweepSlice& slice, const SentChunk& chunk,
@@ -68,6 +85,7 @@ ChunkVerdict CheckChunk(const SweepSlice& slice, const SentChunk& chunk,
   v.ran = true;
   RunOutcome& actual = answer.outcome;
   v.adapter_steps = std::move(actual.adapter_steps);
+  NoteChangedInput(chunk, v);
   const std::string where =
       fmt::format("patterns {}..{} of the slice: ", chunk.offset,
                   chunk.offset + chunk.length - 1);

@@ -23,6 +23,10 @@ struct SentChunk {
   uint64_t offset = 0;  // of its first pattern within the slice
   uint64_t length = 0;
   const uint8_t* memory = nullptr;  // the pipe's
+  // The harness's own copy of the input, laid out as the input slot:
+  // what the answer is judged against, since the backend may have written
+  // into its slot.
+  const uint8_t* sent_input = nullptr;
   Slot input;
   Slot output;  // what the model declares
   const Model* model = nullptr;
@@ -47,7 +51,9 @@ struct ChunkVerdict {
 // CheckChunk()
 //
 // The verdict on `answer` to `chunk` of `slice`; `reference` computes the
-// expected outputs when they must be compared element by element.
+// expected outputs when they must be compared element by element. A backend
+// that changed its input slot is judged against the inputs it was sent, and
+// the verdict's adapter steps say that it changed them.
 ChunkVerdict CheckChunk(const SweepSlice& slice, const SentChunk& chunk,
                         ChunkAnswer answer, Backend& reference);
 

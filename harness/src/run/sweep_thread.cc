@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <deque>
 #include <limits>
 #include <map>
@@ -59,6 +60,8 @@ class ThreadSweep {
     slot_bytes_ = input_room_ + Aligned(chunk * work.output_width());
     pipe_->Reserve(slot_bytes_ * static_cast<size_t>(pipe_->depth()));
     for (int k = pipe_->depth() - 1; k >= 0; --k) free_slots_.push_back(k);
+    sent_inputs_.resize(static_cast<size_t>(pipe_->depth()));
+    for (auto& copy : sent_inputs_) copy.resize(input_room_);
     if (backend.ReadsFiles()) dir_.emplace("onnxcts-sweep-");
   }
 
@@ -70,6 +73,7 @@ class ThreadSweep {
   std::optional<size_t> NextTask();
   void Send(size_t task);
   void ReceiveOne();
+  void DropQueued();
   const ChunkModel& ModelFor(const SweepSlice& slice, uint64_t length);
   void Fill(const SweepSlice& slice, const ChunkTask& task, uint8_t* out);
 
@@ -83,6 +87,9 @@ class ThreadSweep {
   size_t input_room_ = 0;
   size_t slot_bytes_ = 0;
   std::vector<int> free_slots_;
+  // Per slot, the input as the harness made it: the backend may write into
+  // the shared slot, never here.
+  std::vector<std::vector<uint8_t>> sent_inputs_;
   std::deque<Flight> flights_;
   std::deque<size_t> retries_;  // dropped behind a crash: sent again
   Clock::time_point last_answer_ = Clock::now();
@@ -145,13 +152,15 @@ void ThreadSweep::Send(size_t task_index) {
   const std::vector<int64_t> dims = {static_cast<int64_t>(task.length)};
   const DTypeInfo& in = Info(slice.spec.dtype);
   const DTypeInfo& out = Info(slice.spec.output_type);
-  SentChunk chunk{task.offset, task.length, nullptr,
+  uint8_t* own = sent_inputs_[static_cast<size_t>(slot)].data();
+  SentChunk chunk{task.offset, task.length, nullptr, own,
                   {static_cast<int32_t>(in.code), dims, base,
                    task.length * in.bytes()},
                   {static_cast<int32_t>(out.code), dims, base + input_room_,
                    task.length * out.bytes()},
                   &model.model};
-  Fill(slice, task, pipe_->memory() + base);
+  Fill(slice, task, own);
+  std::memcpy(pipe_->memory() + base, own, chunk.input.bytes);
   profile_.make += Since(start);
   // A pipe in process computes in Send(): that is the backend's time too.
   const auto sent = Clock::now();
@@ -168,6 +177,12 @@ void ThreadSweep::ReceiveOne() {
   profile_.wait += Since(start);
   Flight flight = std::move(flights_.front());
   flights_.pop_front();
+  if (answer.resend) {
+    retries_.push_back(flight.task);
+    free_slots_.push_back(flight.slot);
+    DropQueued();
+    return;
+  }
   const ChunkTask& task = work_.tasks()[flight.task];
   if (answer.times) {
     profile_.backend_read += answer.times->read;
@@ -190,6 +205,10 @@ void ThreadSweep::ReceiveOne() {
   work_.Done(task);
   free_slots_.push_back(flight.slot);
   profile_.check += Since(received);
+  DropQueued();
+}
+
+void ThreadSweep::DropQueued() {
   // A crash drops what was queued behind it: those go again.
   while (static_cast<int>(flights_.size()) > pipe_->in_flight()) {
     retries_.push_back(flights_.back().task);

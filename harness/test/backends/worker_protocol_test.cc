@@ -175,5 +175,69 @@ TEST(WorkerProtocolTest, QuotedAnswersArePrintableAndShort) {
   EXPECT_LT(parsed.protocol_error.size(), 300u);
 }
 
+std::string Nested(size_t depth) {
+  return std::string(depth, '[') + std::string(depth, ']');
+}
+
+TEST(WorkerProtocolTest, ValuesNestedDeepAreRefusedWithoutBeingRendered) {
+  // 450,000 levels overflowed the stack of nlohmann's dump() and parser.
+  const std::string deep = Nested(450000);
+  for (const std::string& line :
+       {R"({"status":"ok","id":)" + deep + "}",
+        R"({"id":7,"status":)" + deep + "}",
+        R"({"id":7,"status":"ok","outputs":[{"dtype":9,"dims":)" + deep +
+            "}]}",
+        R"({"id":7,"status":"ok","message":"[[[[","later":)" + Nested(9) +
+            "}"}) {
+    const ParsedAnswer parsed = ParseWorkerAnswer(line, 7, /*memory=*/true);
+    EXPECT_FALSE(parsed.answer) << line.substr(0, 80);
+    EXPECT_THAT(parsed.protocol_error, HasSubstr("nests arrays or objects"));
+    EXPECT_LT(parsed.protocol_error.size(), 400u);
+  }
+  const ParsedHello hello = ParseWorkerHello(
+      R"({"protocol":1,"name":"n","version":"v","options":{"x":)" + deep +
+      "}}");
+  EXPECT_FALSE(hello.hello);
+  EXPECT_THAT(hello.protocol_error, HasSubstr("nests arrays or objects"));
+  EXPECT_EQ(AnswerId(R"({"id":)" + deep + "}"), std::nullopt);
+}
+
+TEST(WorkerProtocolTest, BracketsInStringsDoNotCountAsNesting) {
+  const ParsedAnswer parsed = ParseWorkerAnswer(
+      R"({"id":7,"status":"error","message":"[[[[[[[[[[[[{{{{\"[[[["})", 7);
+  ASSERT_TRUE(parsed.answer) << parsed.protocol_error;
+  EXPECT_EQ(parsed.answer->message, "[[[[[[[[[[[[{{{{\"[[[[");
+}
+
+TEST(WorkerProtocolTest, MistypedIdsAndStatusesAreQuotedByBytes) {
+  ParsedAnswer parsed =
+      ParseWorkerAnswer(R"({"id":{"a":[1,2]},"status":"ok"})", 7);
+  EXPECT_EQ(parsed.protocol_error,
+            "answer \"id\" is not an integer but object");
+  parsed = ParseWorkerAnswer(
+      R"({"id":7,"status":")" + std::string(100000, 'y') + "\"}", 7);
+  EXPECT_THAT(parsed.protocol_error, HasSubstr("unknown status \"yyy"));
+  EXPECT_LT(parsed.protocol_error.size(), 300u);
+}
+
+TEST(WorkerProtocolTest, HelloNamesLoseTheirControlCharacters) {
+  const ParsedHello hello = ParseWorkerHello(
+      "{\"protocol\":1,\"name\":\"ort\\u001b[2K\\r  pass 9\\nx\","
+      "\"version\":\"1\\u0007\",\"options\":{\"k\\t\":\"v\\u009b\"}}");
+  ASSERT_TRUE(hello.hello) << hello.protocol_error;
+  EXPECT_EQ(hello.hello->name, "ort\\x1b[2K\\x0d  pass 9\\x0ax");
+  EXPECT_EQ(hello.hello->version, "1\\x07");
+  EXPECT_EQ(hello.hello->options,
+            (std::map<std::string, std::string>{{"k\\x09", "v\\xc2\\x9b"}}));
+}
+
+TEST(WorkerProtocolTest, AnswerIdReadsTheIdOfAnyAnswer) {
+  EXPECT_EQ(AnswerId(R"({"id":7,"status":"nonsense"})"), 7);
+  EXPECT_EQ(AnswerId(R"({"id":-3})"), -3);
+  EXPECT_EQ(AnswerId(R"({"id":18446744073709551615})"), std::nullopt);
+  EXPECT_EQ(AnswerId(R"({"id":"7"})"), std::nullopt);
+  EXPECT_EQ(AnswerId("garbage"), std::nullopt);
+}
+
 }  // namespace
 }  // namespace onnxcts
