@@ -135,11 +135,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   };
   if (flags & 1) {
     const std::string_view bytes = take(length * out.bytes());
-    std::memcpy(memory + kOutputOffset, bytes.data(), bytes.size());
+    if (!bytes.empty()) {
+      std::memcpy(memory + kOutputOffset, bytes.data(), bytes.size());
+    }
   }
   std::string_view scribble;
   if (flags & 2) scribble = take(own.size());
-  std::memcpy(memory, scribble.data(), scribble.size());
+  // An empty view's data() may be null, which memcpy must never get.
+  if (!scribble.empty()) std::memcpy(memory, scribble.data(), scribble.size());
   if (flags & 12) CheckSealed(w);
 
   const std::vector<int64_t> dims = {static_cast<int64_t>(length)};
