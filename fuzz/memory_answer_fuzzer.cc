@@ -162,6 +162,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Broken("a write into the input slot changed the verdict");
   }
   const bool changed =
+      !scribble.empty() &&
       std::memcmp(scribble.data(), own.data(), scribble.size()) != 0;
   if (changed != (scribbled.adapter_steps.size() >
                   untouched.adapter_steps.size())) {
