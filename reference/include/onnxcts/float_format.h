@@ -20,6 +20,11 @@ enum class Specials : uint8_t {
                 // all ones (float8e4m3fn: 0x7F, 0xFF); signed zeros.
   kFnuz,        // no infinities and no -0: the -0 pattern (sign bit alone)
                 // is the single NaN (the "fnuz" float8 formats).
+  kNoNaN,       // no infinities and no NaNs, signed zeros: every pattern is
+                // a number (float4e2m1).
+  kExponentOnly,  // no sign bit and no mantissa: every pattern but all ones
+                  // is a power of two, all ones is the one NaN; no zero, no
+                  // infinity (float8e8m0).
 };
 
 struct FloatFormat {
@@ -28,8 +33,16 @@ struct FloatFormat {
   int bias = 0;
   Specials specials = Specials::kNone;
 
-  constexpr int width() const { return 1 + exponent_bits + mantissa_bits; }
-  constexpr uint64_t sign_mask() const { return uint64_t{1} << (width() - 1); }
+  constexpr bool has_sign() const {
+    return specials != Specials::kExponentOnly;
+  }
+  constexpr int width() const {
+    return (has_sign() ? 1 : 0) + exponent_bits + mantissa_bits;
+  }
+  // Zero for a format without a sign bit.
+  constexpr uint64_t sign_mask() const {
+    return has_sign() ? uint64_t{1} << (width() - 1) : 0;
+  }
   constexpr uint64_t mantissa_mask() const {
     return (uint64_t{1} << mantissa_bits) - 1;
   }
@@ -40,12 +53,18 @@ struct FloatFormat {
   constexpr uint64_t magnitude_mask() const {
     return exponent_mask() | mantissa_mask();
   }
+  // Zero for a format without a mantissa.
   constexpr uint64_t quiet_bit() const {
-    return uint64_t{1} << (mantissa_bits - 1);
+    return mantissa_bits == 0 ? 0 : uint64_t{1} << (mantissa_bits - 1);
   }
   constexpr bool has_infinity() const { return specials == Specials::kIeee; }
   constexpr bool has_negative_zero() const {
-    return specials == Specials::kIeee || specials == Specials::kFiniteOnly;
+    return specials == Specials::kIeee || specials == Specials::kFiniteOnly ||
+           specials == Specials::kNoNaN;
+  }
+  constexpr bool has_nan() const { return specials != Specials::kNoNaN; }
+  constexpr bool has_zero() const {
+    return specials != Specials::kExponentOnly;
   }
   // The pattern of +1.0: the biased exponent equal to the bias, mantissa 0.
   constexpr uint64_t one() const {
@@ -54,7 +73,7 @@ struct FloatFormat {
   // The pattern of +inf; meaningful only where has_infinity().
   constexpr uint64_t infinity() const { return exponent_mask(); }
   // The smallest magnitude pattern that is a NaN, for formats whose NaNs sit
-  // at the top of the magnitude range (kIeee, kFiniteOnly).
+  // at the top of the magnitude range (kIeee, kFiniteOnly, kExponentOnly).
   constexpr uint64_t lowest_nan_magnitude() const {
     return specials == Specials::kIeee ? exponent_mask() + 1 : magnitude_mask();
   }
