@@ -20,6 +20,9 @@ bool IsNaNFields(const FloatFormat& f, const Fields& x) {
       return x.exponent == top_exponent && x.mantissa == Ones(f.mantissa_bits);
     case Specials::kFnuz:
       return x.sign && x.exponent == 0 && x.mantissa == 0;
+    case Specials::kExponentOnly:
+      return x.exponent == top_exponent;
+    case Specials::kNoNaN:
     case Specials::kNone:
       break;
   }
