@@ -102,14 +102,14 @@ const DTypeInfo& OutputType(const Call& call) {
 
 // Runs the kernel of the call's variant directly on `in` into `out`.
 void RunDirect(const Call& call, const uint8_t* in, uint8_t* out, size_t n) {
-  call.variant->kernel(Info(call.op.dtype), in, out, n);
+  call.variant->Kernel(Info(call.op.dtype), in, out, n);
 }
 
 // Runs the schema table's kernel, attributes resolved as a node's are.
 void RunSchema(const Call& call, const Attributes& resolved, const uint8_t* in,
                uint8_t* out, size_t n) {
   const OpInput& op = call.op;
-  const DType out_type = call.variant->to_bool ? DType::kBool : op.dtype;
+  const DType out_type = OutputType(*call.variant, Info(op.dtype)).code;
   const ConstTensorView inputs[] = {{op.dtype, in, op.dims, n}};
   const TensorView outputs[] = {{out_type, out, op.dims, n}};
   op.schema->kernel(std::span(inputs), std::span(outputs), resolved);
@@ -134,7 +134,7 @@ void Check(const Call& call, const uint8_t* in, const uint8_t* out, size_t n,
   const DTypeInfo& ot = OutputType(call);
   for (size_t i = 0; i < n; ++i) {
     const uint64_t pattern = LoadBits(t, in, i);
-    const uint64_t want = call.variant->oracle(t, pattern);
+    const uint64_t want = call.variant->Oracle(t, pattern);
     const uint64_t got = LoadBits(ot, out, i);
     if (want == got) continue;
     ReportFinding(call.op.Label() + " " + oracle::ClassName(t, pattern),
@@ -180,7 +180,7 @@ void RunPairSchema(const Call& call, const Attributes& resolved,
                    const uint8_t* a, const uint8_t* b, uint8_t* out,
                    size_t n) {
   const OpInput& op = call.op;
-  const DType out_type = call.variant->to_bool ? DType::kBool : op.dtype;
+  const DType out_type = OutputType(*call.variant, Info(op.dtype)).code;
   const int64_t dims[] = {static_cast<int64_t>(n)};
   const ConstTensorView inputs[] = {{op.dtype, a, dims, n},
                                     {op.dtype, b, dims, n}};
@@ -236,13 +236,13 @@ void FuzzPair(const Call& call, const uint8_t* data, size_t size) {
   const auto kernel = call.variant->pair_kernel;
   PairBuffers p(call);
   UseTarget(call.target);
-  if (!call.variant->defines(t)) {
+  if (!call.variant->Defines(t)) {
     CheckRefusal(
         call, [&] { kernel(t, p.a.data(), p.b.data(), p.out.data(), p.n); },
         data, size);
     return;
   }
-  if (call.in_place && !call.variant->to_bool) {
+  if (call.in_place && call.variant->output == kInputDType) {
     // The pair kernels may write over their first input.
     Buffer both(p.in_bytes, call.misalignment);
     if (p.n != 0) std::memcpy(both.data(), p.a.data(), p.in_bytes);
@@ -287,12 +287,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                   size);
     return 0;
   }
-  if (!call.variant->defines(Info(call.op.dtype))) {
+  if (!call.variant->Defines(Info(call.op.dtype))) {
     CheckRefusal(
         call, [&] { RunDirect(call, in.data(), out.data(), n); }, data, size);
     return 0;
   }
-  if (call.in_place && !call.variant->to_bool) {
+  if (call.in_place && call.variant->output == kInputDType) {
     // Such a kernel may run in place: the buffer holds input and output.
     Buffer both(call.op.bytes.size(), call.misalignment);
     if (n != 0) std::memcpy(both.data(), in.data(), call.op.bytes.size());

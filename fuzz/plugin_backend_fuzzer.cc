@@ -47,6 +47,7 @@
 #include "core/chunk_pipe.h"
 #include "finding.h"
 #include "onnxcts/broadcast.h"
+#include "onnxcts/infer.h"
 #include "op_input.h"
 #include "run/compare.h"
 #include "run/model_check.h"
@@ -264,6 +265,18 @@ std::vector<Dim> Shape(const Dims& dims) {
   return shape;
 }
 
+// The dtype the model declares for its output: what the schema makes of the
+// inputs, or the op's dtype when it refuses them (a model the plugin must
+// refuse then, whatever its output says).
+DType DeclaredOutput(const OpInput& op, const std::vector<Tensor>& inputs) {
+  std::vector<DType> types;
+  for (const Tensor& x : inputs) types.push_back(x.dtype);
+  Attributes resolved = op.attributes;
+  ResolveAttributes(*op.schema, resolved);
+  const NodeOutputs made = InferOutputTypes(*op.schema, types, resolved);
+  return made.problem.empty() ? made.types[0] : op.dtype;
+}
+
 Model SingleNode(const OpInput& op, const std::vector<Tensor>& inputs,
                  const Dims& out_dims) {
   Model model;
@@ -276,7 +289,7 @@ Model SingleNode(const OpInput& op, const std::vector<Tensor>& inputs,
     node.inputs.push_back(x.name);
   }
   model.outputs.push_back(
-      {"y", static_cast<int32_t>(OutputDType(*op.schema, op.dtype)),
+      {"y", static_cast<int32_t>(DeclaredOutput(op, inputs)),
        Shape(out_dims)});
   node.op_type = std::string(op.schema->op);
   node.outputs = {"y"};
@@ -340,6 +353,7 @@ std::optional<Verdict> Judge(const NodeCheck& check, const RunOutcome& ref,
   }
   CompareRules rules;
   rules.schema = check.schema;
+  rules.attributes = &check.attributes;
   std::vector<const Tensor*> each;
   for (const Tensor& x : inputs) each.push_back(&x);
   const Comparison c =

@@ -4,20 +4,16 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
-#include <map>
 #include <optional>
 #include <span>
 #include <vector>
 
 #include "onnxcts/broadcast.h"
+#include "onnxcts/infer.h"
 #include "onnxcts/schema.h"
 
 namespace onnxcts {
 namespace {
-
-std::string OpName(const OpSchema& s) {
-  return std::string(s.op) + "-" + std::to_string(s.since_version);
-}
 
 std::optional<AttrValue> ToValue(const onnxcts_attribute& a) {
   switch (a.type) {
@@ -58,36 +54,17 @@ std::optional<size_t> CountOf(const onnxcts_tensor& t, const DTypeInfo& info) {
   return count;
 }
 
-// "" when `s` takes `count` inputs, else why not.
-std::string CountProblem(const OpSchema& s, size_t count) {
-  if (count >= s.MinInputs() && count <= s.MaxInputs()) return "";
-  const bool unbounded = s.MaxInputs() == SIZE_MAX;
-  return OpName(s) + " takes " + std::to_string(s.MinInputs()) +
-         (unbounded ? " or more" : "") + " inputs, not " +
-         std::to_string(count);
-}
-
-// Checks the inputs against the schema and binds each type constraint to
-// the dtype its inputs have; "" when they fit. A variadic last formal
-// stands for every input from its place on.
-std::string BindInputs(const OpSchema& s, const onnxcts_node* node,
-                       std::map<std::string_view, DType>& bound,
+// Reads each input as a view of a dtype the table knows, its payload the
+// size its dims say; "" when they are, else which is not. Whether the op
+// takes them is InferOutputs's to say.
+std::string ViewInputs(const onnxcts_node* node,
                        std::vector<ConstTensorView>& views) {
-  if (std::string problem = CountProblem(s, node->input_count);
-      !problem.empty()) {
-    return problem;
-  }
   for (size_t i = 0; i < node->input_count; ++i) {
     const onnxcts_tensor& t = node->inputs[i];
-    const Formal& formal = s.inputs[std::min(i, s.inputs.size() - 1)];
     const DTypeInfo* info = FindDType(t.dtype);
-    if (info == nullptr || !s.Allows(formal.type, info->code)) {
-      return OpName(s) + " does not allow dtype code " +
-             std::to_string(t.dtype) + " for input " + std::string(formal.name);
-    }
-    const auto [it, fresh] = bound.emplace(formal.type, info->code);
-    if (!fresh && it->second != info->code) {
-      return "inputs of type " + std::string(formal.type) + " disagree";
+    if (info == nullptr) {
+      return "input " + std::to_string(i) + " has dtype code " +
+             std::to_string(t.dtype) + ", which ONNX does not define";
     }
     const std::optional<size_t> count = CountOf(t, *info);
     if (!count)
@@ -95,16 +72,6 @@ std::string BindInputs(const OpSchema& s, const onnxcts_node* node,
     views.push_back({info->code, t.data, {t.dims, t.rank}, *count});
   }
   return "";
-}
-
-std::optional<DType> OutputType(
-    const OpSchema& s, const Formal& out,
-    const std::map<std::string_view, DType>& bound) {
-  if (const auto it = bound.find(out.type); it != bound.end())
-    return it->second;
-  const TypeConstraint* c = s.FindConstraint(out.type);
-  if (c != nullptr && c->allowed.size() == 1) return c->allowed[0];
-  return std::nullopt;
 }
 
 // A node checked against its schema, ready for its kernel.
@@ -118,33 +85,31 @@ struct Prepared {
   size_t output_count = 0;
 };
 
-// Sets the outputs' shape: the inputs' when they all have one, else the
-// shape they broadcast to where the op broadcasts; "" when there is one.
+// The outputs' types and shape, as the schema infers them; "" when there
+// are some and they fit in memory.
 std::string ShapeOutputs(Prepared& p) {
-  const OpSchema& s = *p.schema;
+  std::vector<DType> types;
   std::vector<Dims> shapes;
   for (const ConstTensorView& v : p.inputs) {
+    types.push_back(v.dtype);
     shapes.emplace_back(v.dims.begin(), v.dims.end());
   }
-  const bool same = std::ranges::all_of(
-      shapes, [&](const Dims& d) { return d == shapes.front(); });
-  const std::optional<Dims> dims = BroadcastDims(shapes);
-  if (!dims) return OpName(s) + " cannot broadcast its inputs' shapes";
-  if (!same && !s.broadcast) {
-    return OpName(s) + " does not broadcast: its inputs' shapes differ";
-  }
+  NodeOutputs inferred =
+      InferOutputs(*p.schema, types, shapes, p.attributes);
+  if (!inferred.problem.empty()) return inferred.problem;
   // Broadcasting can multiply sizes past what any input holds.
   size_t widest = 1;
-  for (DType t : p.output_types) widest = std::max(widest, Info(t).bytes());
+  for (DType t : inferred.types) widest = std::max(widest, Info(t).bytes());
   size_t count = 1;
-  for (int64_t d : *dims) {
+  for (int64_t d : inferred.dims) {
     const auto n = static_cast<size_t>(d);
     if (n != 0 && count > SIZE_MAX / widest / n) {
       return "the output's shape is too large";
     }
     count *= n;
   }
-  p.output_dims = *dims;
+  p.output_types = std::move(inferred.types);
+  p.output_dims = std::move(inferred.dims);
   p.output_count = count;
   return "";
 }
@@ -179,17 +144,10 @@ onnxcts_status Prepare(const onnxcts_node* node, Prepared& p,
   p.schema = s;
   problem = ToAttributes(node, p.attributes);
   if (problem.empty()) problem = ResolveAttributes(*s, p.attributes);
-  std::map<std::string_view, DType> bound;
-  if (problem.empty()) problem = BindInputs(*s, node, bound, p.inputs);
+  if (problem.empty()) problem = ViewInputs(node, p.inputs);
   if (problem.empty() && node->output_count != s->outputs.size()) {
-    problem = OpName(*s) + " has " + std::to_string(s->outputs.size()) +
+    problem = VersionName(*s) + " has " + std::to_string(s->outputs.size()) +
               " outputs, not " + std::to_string(node->output_count);
-  }
-  if (problem.empty() && p.inputs.empty()) problem = "no inputs to shape by";
-  for (size_t k = 0; problem.empty() && k < s->outputs.size(); ++k) {
-    const std::optional<DType> t = OutputType(*s, s->outputs[k], bound);
-    if (!t) problem = "no output type";
-    if (t) p.output_types.push_back(*t);
   }
   if (problem.empty()) problem = ShapeOutputs(p);
   return problem.empty() ? ONNXCTS_STATUS_OK : ONNXCTS_STATUS_ERROR;

@@ -67,6 +67,11 @@ ordered_json SchemaJson(const OpSchema& s) {
                          {"required", a.required},
                          {"flag", a.flag}};
     if (!a.required && a.type == AttrType::kInt) attr["default"] = a.default_int;
+    if (!a.required && a.type == AttrType::kString) {
+      attr["default"] = a.default_string;
+    }
+    if (!a.dtype_of.empty()) attr["dtype_of"] = a.dtype_of;
+    if (!a.choices.empty()) attr["choices"] = a.choices;
     attributes.push_back(attr);
   }
   // Unbounded (a variadic input) is null: JSON has no integer for it.
@@ -91,7 +96,7 @@ ordered_json VariantJson(const Variant& v) {
   return {{"name", v.name},
           {"op", v.op},
           {"attributes", attributes},
-          {"output", v.to_bool ? "bool" : "input"},
+          {"output", v.output == kInputDType ? "input" : Name(v.output)},
           {"arity", v.arity()}};
 }
 
@@ -114,7 +119,13 @@ void PrintTable() {
     }
     std::string attributes;
     for (const AttrSpec& a : s.attributes) {
-      attributes += fmt::format(" {}={}", a.name, a.default_int);
+      if (a.required) {
+        attributes += fmt::format(" {}=?", a.name);
+      } else if (a.type == AttrType::kString) {
+        attributes += fmt::format(" {}={}", a.name, a.default_string);
+      } else {
+        attributes += fmt::format(" {}={}", a.name, a.default_int);
+      }
     }
     fmt::print("{}-{}:{} {}\n", s.op, s.since_version, attributes, types);
   }

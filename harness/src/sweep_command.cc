@@ -80,7 +80,7 @@ int SweepKernels(const SweepArgs& args) {
   for (const DTypeInfo* t : dtypes) {
     bool applies = false;
     for (const Variant* v : options.variants) {
-      applies |= v->arity() == 1 && v->defines(*t);
+      applies |= v->arity() == 1 && v->Defines(*t);
     }
     if (!applies) continue;
     Progress progress(std::string(t->name), SweepSize(*t));

@@ -17,13 +17,15 @@
 // need (an fnuz float has no quiet bit) only makes a run shorter.
 //
 // On such a run every predicate answers one constant, and Sign answers one
-// constant (not a NaN) or the pattern itself (a NaN): AnswerOnRun reads
-// which from the plain per-pattern oracle at the run's ends and middle. Abs
-// and Neg answer the pattern with its sign bit cleared or flipped (floats),
-// or negated or not by the run's sign (integers): the op says which
-// (Variant::on_run). Either way AnswerOnRun checks the answer against the
+// constant (not a NaN) or the pattern itself (a NaN): those ops declare it
+// (OnRuns::kClassAnswer), and AnswerOnRun reads which from the plain
+// per-pattern oracle at the run's ends and middle. Abs and Neg answer the
+// pattern with its sign bit cleared or flipped (floats), or negated or not
+// by the run's sign (integers): the op says which (OnRuns::kOwnRule,
+// Variant::on_run). Either way AnswerOnRun checks the answer against the
 // plain oracle at those three patterns, and refuses a run where they
-// disagree. The tests compare run answers with the per-pattern oracle on
+// disagree. An op that declares neither (a conversion, whose answer changes
+// inside a class) is checked pattern by pattern. The tests compare run answers with the per-pattern oracle on
 // every pattern of every dtype up to 16 bits and on random 32-bit stretches.
 #include <optional>
 #include <stdexcept>
@@ -89,16 +91,20 @@ RunAnswer AnswerOnRun(const DTypeInfo& t, const Variant& v,
   for (uint64_t p : {middle, run.last}) {
     if (!SameClass(c, oracle::ClassifyWithSign(t, p))) NotOneClass(t, run);
   }
-  const uint64_t a = v.oracle(t, run.first);
+  if (v.on_runs == OnRuns::kByPattern) {
+    throw std::logic_error(std::string(v.name) +
+                           " declares no answer over a class run");
+  }
+  const uint64_t a = v.Oracle(t, run.first);
   const uint64_t all = OutputType(v, t).all_bits();
   RunAnswer answer{false, ~uint64_t{0}, 0};  // the pattern itself
-  if (v.on_run != nullptr) {
+  if (v.on_runs == OnRuns::kOwnRule) {
     answer = v.on_run(t, run);
-  } else if (a == v.oracle(t, middle) && a == v.oracle(t, run.last)) {
+  } else if (a == v.Oracle(t, middle) && a == v.Oracle(t, run.last)) {
     answer = {false, 0, a};
   }
   for (uint64_t p : {run.first, middle, run.last}) {
-    if (answer.On(p, all) != v.oracle(t, p)) NotOneClass(t, run);
+    if (answer.On(p, all) != v.Oracle(t, p)) NotOneClass(t, run);
   }
   return answer;
 }

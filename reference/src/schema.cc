@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "onnxcts/variant.h"
@@ -41,6 +42,20 @@ std::vector<const Variant*> CollectVariants() {
   return all;
 }
 
+// An attribute's value as a variant keys it: a flag as 0 or 1, an INT as
+// itself, a STRING of listed choices as its index among them; none for
+// anything else.
+std::optional<int64_t> KeyOf(const AttrSpec& spec, const AttrValue& value) {
+  if (const int64_t* i = std::get_if<int64_t>(&value)) {
+    return spec.flag ? int64_t{*i != 0} : *i;
+  }
+  const std::string* text = std::get_if<std::string>(&value);
+  const auto it = text == nullptr ? spec.choices.end()
+                                  : std::ranges::find(spec.choices, *text);
+  if (it == spec.choices.end()) return std::nullopt;
+  return it - spec.choices.begin();
+}
+
 // Whether `attributes` (resolved against `schema`) have the values of `v`.
 bool HasValues(const OpSchema& schema, const Variant& v,
                const Attributes& attributes) {
@@ -48,10 +63,7 @@ bool HasValues(const OpSchema& schema, const Variant& v,
     const auto it = attributes.find(a.name);
     const AttrSpec* spec = schema.FindAttribute(a.name);
     if (it == attributes.end() || spec == nullptr) return false;
-    const int64_t* value = std::get_if<int64_t>(&it->second);
-    if (value == nullptr) return false;
-    const int64_t read = spec->flag ? int64_t{*value != 0} : *value;
-    if (read != a.value) return false;
+    if (KeyOf(*spec, it->second) != a.value) return false;
   }
   return true;
 }
@@ -62,6 +74,34 @@ AttrType TypeOf(const AttrValue& v) {
       AttrType::kInt, AttrType::kFloat, AttrType::kString, AttrType::kInts,
       AttrType::kFloats};
   return kByIndex[v.index()];
+}
+
+std::string VersionOf(const OpSchema& s) {
+  return std::string(s.op) + "-" + std::to_string(s.since_version);
+}
+
+// "" when `value` (of the type `spec` wants) is in the attribute's domain,
+// else why not.
+std::string OutsideDomain(const OpSchema& schema, const AttrSpec& spec,
+                          const AttrValue& value) {
+  if (const int64_t* code = std::get_if<int64_t>(&value);
+      code != nullptr && !spec.dtype_of.empty()) {
+    const DTypeInfo* t = *code == static_cast<int32_t>(*code)
+                             ? FindDType(static_cast<int32_t>(*code))
+                             : nullptr;
+    if (t == nullptr || !schema.Allows(spec.dtype_of, t->code)) {
+      return "attribute '" + std::string(spec.name) + "' is " +
+             std::to_string(*code) + ", not a dtype " + VersionOf(schema) +
+             " allows for " + std::string(spec.dtype_of);
+    }
+  }
+  const std::string* text = std::get_if<std::string>(&value);
+  if (text != nullptr && !spec.choices.empty() &&
+      std::ranges::find(spec.choices, *text) == spec.choices.end()) {
+    return "attribute '" + std::string(spec.name) + "' is '" + *text +
+           "', not one of the values " + VersionOf(schema) + " allows";
+  }
+  return "";
 }
 
 }  // namespace
@@ -101,6 +141,13 @@ std::span<const Variant* const> AllVariants() {
   return all;
 }
 
+int64_t Variant::Attribute(std::string_view name, int64_t otherwise) const {
+  for (const IntAttribute& a : attributes) {
+    if (a.name == name) return a.value;
+  }
+  return otherwise;
+}
+
 const Variant* FindVariant(std::string_view name) {
   for (const Variant* v : AllVariants()) {
     if (v->name == name) return v;
@@ -125,15 +172,6 @@ std::span<const DType> InputTypes(const OpSchema& schema, size_t index) {
   return c == nullptr ? std::span<const DType>{} : c->allowed;
 }
 
-DType OutputDType(const OpSchema& schema, DType input) {
-  const std::string_view out = schema.outputs[0].type;
-  const TypeConstraint* c = schema.FindConstraint(out);
-  if (out == schema.inputs[0].type || c == nullptr || c->allowed.empty()) {
-    return input;
-  }
-  return c->allowed.front();
-}
-
 std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes) {
   for (const auto& [name, value] : attributes) {
     const AttrSpec* spec = schema.FindAttribute(name);
@@ -149,12 +187,21 @@ std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes) {
     }
   }
   for (const AttrSpec& spec : schema.attributes) {
-    if (attributes.contains(spec.name)) continue;
+    if (const auto it = attributes.find(spec.name); it != attributes.end()) {
+      if (std::string why = OutsideDomain(schema, spec, it->second);
+          !why.empty()) {
+        return why;
+      }
+      continue;
+    }
     if (spec.required) {
       return "missing required attribute '" + std::string(spec.name) + "'";
     }
     if (spec.type == AttrType::kInt) {
       attributes.emplace(std::string(spec.name), spec.default_int);
+    } else if (spec.type == AttrType::kString) {
+      attributes.emplace(std::string(spec.name),
+                         std::string(spec.default_string));
     }
   }
   return "";
@@ -163,7 +210,11 @@ std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes) {
 const Variant* VariantFor(const OpSchema& schema, Attributes attributes) {
   if (!ResolveAttributes(schema, attributes).empty()) return nullptr;
   for (const Variant* v : AllVariants()) {
-    if (v->op == schema.op && HasValues(schema, *v, attributes)) return v;
+    if (v->op == schema.op && v->first_version <= schema.since_version &&
+        schema.since_version <= v->last_version &&
+        HasValues(schema, *v, attributes)) {
+      return v;
+    }
   }
   return nullptr;
 }

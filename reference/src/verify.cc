@@ -25,7 +25,7 @@ struct Scratch {
 void RunKernel(const DTypeInfo& t, const Variant& v, const uint8_t* input,
                size_t n, std::vector<uint8_t>& out) {
   out.resize(n * OutputType(v, t).bytes());
-  v.kernel(t, input, out.data(), n);
+  v.Kernel(t, input, out.data(), n);
 }
 
 // Counts `count` patterns of class `c`.
@@ -60,7 +60,7 @@ Tally VerifyChunk(const DTypeInfo& t, Variants variants,
     CountClass(t, oracle::ClassifyWithSign(t, patterns[i]), tally);
     for (size_t k = 0; k < variants.size(); ++k) {
       const Variant& v = *variants[k];
-      const uint64_t want = v.oracle(t, patterns[i]);
+      const uint64_t want = v.Oracle(t, patterns[i]);
       const uint64_t got =
           LoadBits(OutputType(v, t), scratch.outputs[k].data(), i);
       if (want == got) continue;
@@ -87,7 +87,8 @@ std::vector<PlannedRun> PlanRuns(const DTypeInfo& t, Variants variants,
   for (const PatternRun& run : ClassRuns(t, first, last)) {
     PlannedRun& p = plan.emplace_back(PlannedRun{run, {}});
     for (const Variant* v : variants) {
-      p.answers.push_back(AnswerOnRun(t, *v, run));
+      const bool by_pattern = v->on_runs == OnRuns::kByPattern;
+      p.answers.push_back(by_pattern ? RunAnswer{} : AnswerOnRun(t, *v, run));
     }
     const uint64_t length = run.last - run.first + 1;
     tally.patterns += length;
@@ -142,6 +143,18 @@ void CheckForm(const Variant& v, const RunAnswer& answer, uint64_t at,
   }
 }
 
+// Outputs `out` of `v` for patterns `at`... against the oracle's answer for
+// each: the check of an op that declares no answer over a class run.
+void CheckEach(const DTypeInfo& t, const Variant& v, uint64_t at, size_t n,
+               const uint8_t* out, Found& found, size_t& kept) {
+  const DTypeInfo& ot = OutputType(v, t);
+  for (size_t i = 0; i < n; ++i) {
+    const uint64_t want = v.Oracle(t, at + i);
+    const uint64_t got = LoadBits(ot, out, i);
+    if (got != want) Record(found, kept, {&v, at + i, want, got});
+  }
+}
+
 // Outputs `out` of `v` for patterns `at`... (whose bits are `in`) against
 // one answer. The common case is one vector scan or a few memcmp calls; on
 // a mismatch the scan resumes after it, so a few wrong outputs cost little.
@@ -152,7 +165,10 @@ void CheckSegment(const DTypeInfo& t, const Variant& v, const RunAnswer& answer,
   const size_t width = ot.bytes();
   size_t kept = 0;
   const uint64_t all = ot.all_bits();
-  if (!v.to_bool && answer.echo(all)) {
+  if (v.on_runs == OnRuns::kByPattern) {
+    return CheckEach(t, v, at, n, out, found, kept);
+  }
+  if (ot.code == t.code && answer.echo(all)) {
     constexpr size_t kBlock = 256;
     for (size_t b = 0; b < n; b += kBlock) {
       const size_t m = std::min(kBlock, n - b);
@@ -219,7 +235,7 @@ void AddFound(Found& found, Tally& tally) {
 std::vector<const Variant*> Applicable(const DTypeInfo& t, Variants variants) {
   std::vector<const Variant*> kept;
   for (const Variant* v : variants) {
-    if (v->arity() == 1 && v->defines(t)) kept.push_back(v);
+    if (v->arity() == 1 && v->Defines(t)) kept.push_back(v);
   }
   return kept;
 }

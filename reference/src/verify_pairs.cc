@@ -88,7 +88,7 @@ Tally VerifyPairs(const DTypeInfo& t, Variants variants,
                   uint64_t last) {
   std::vector<const Variant*> kept;
   for (const Variant* v : variants) {
-    if (v->arity() == 2 && v->defines(t)) kept.push_back(v);
+    if (v->arity() == 2 && v->Defines(t)) kept.push_back(v);
   }
   Tally total;
   if (patterns.empty() || kept.empty()) return total;

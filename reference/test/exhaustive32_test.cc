@@ -5,6 +5,7 @@
 
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "onnxcts/verify.h"
 
@@ -17,12 +18,22 @@ constexpr uint64_t kChunkSize = (uint64_t{1} << 32) / kChunks;
 class Exhaustive32
     : public testing::TestWithParam<std::tuple<DType, uint64_t>> {};
 
+// The variants checked a class run at a time: seconds for all 2^32. Those
+// checked pattern by pattern (the casts) have their own nightly sweep.
+std::vector<const Variant*> ByRuns() {
+  std::vector<const Variant*> kept;
+  for (const Variant* v : AllVariants()) {
+    if (v->on_runs != OnRuns::kByPattern) kept.push_back(v);
+  }
+  return kept;
+}
+
 TEST_P(Exhaustive32, KernelsMatchOracleOnEveryPattern) {
   const auto [dtype, chunk] = GetParam();
   const DTypeInfo& t = Info(dtype);
   const uint64_t first = chunk * kChunkSize;
   const uint64_t last = first + kChunkSize - 1;  // inclusive
-  const Tally tally = VerifyRange(t, AllVariants(), first, last);
+  const Tally tally = VerifyRange(t, ByRuns(), first, last);
   EXPECT_EQ(tally.patterns, kChunkSize);
   EXPECT_EQ(tally.mismatches, 0u);
   for (const Mismatch& m : tally.first) {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "onnxcts/infer.h"
 #include "onnxcts/schema.h"
 
 namespace onnxcts {
@@ -32,7 +33,10 @@ std::vector<uint64_t> RunNode(std::string_view op, int opset,
   const OpSchema* schema = FindSchema("", op, opset);
   EXPECT_NE(schema, nullptr);
   const DTypeInfo& t = Info(inputs[0].dtype);
-  const DTypeInfo& ot = Info(OutputDType(*schema, t.code));
+  const std::vector<DType> types(inputs.size(), t.code);
+  const NodeOutputs made = InferOutputTypes(*schema, types, {});
+  EXPECT_EQ(made.problem, "");
+  const DTypeInfo& ot = Info(made.types.at(0));
   std::vector<std::vector<uint8_t>> storage;
   std::vector<ConstTensorView> views;
   for (const In& x : inputs) {

@@ -25,7 +25,7 @@ void ExpectClean(const Tally& tally, const DTypeInfo& t) {
 // The variants of two inputs that `t` has.
 size_t PairVariantsOn(const DTypeInfo& t) {
   size_t n = 0;
-  for (const Variant* v : AllVariants()) n += v->arity() == 2 && v->defines(t);
+  for (const Variant* v : AllVariants()) n += v->arity() == 2 && v->Defines(t);
   return n;
 }
 

@@ -109,17 +109,26 @@ std::span<const uint64_t> In(uint64_t p) {
   return {&one, 1};
 }
 
+// Whether `s` calls `actual` for `expected` a deviation, on inputs and an
+// output of dtype `t` with no attributes.
+bool Deviates(const OpSchema& s, const DTypeInfo& t,
+              std::span<const uint64_t> inputs, uint64_t expected,
+              uint64_t actual) {
+  static const Attributes kNone;
+  return s.deviation(s, {&t, inputs, &t, expected, actual, &kNone});
+}
+
 // DESIGN.md: the spec is silent on Sign of NaN and on the sign of a zero
 // result; only there may a backend's answer be a deviation.
 TEST(Schema, SignDeviatesOnlyWhereTheSpecIsSilent) {
   const OpSchema& sign = *FindSchema("", "Sign", 13);
   const DTypeInfo& f16 = Info(DType::kFloat16);
   ASSERT_NE(sign.deviation, nullptr);
-  EXPECT_TRUE(sign.deviation(f16, In(0x7E00), 0x7E00, 0x0000));  // NaN -> 0
-  EXPECT_TRUE(sign.deviation(f16, In(0x8000), 0x0000, 0x8000));  // -0 -> -0
-  EXPECT_FALSE(sign.deviation(f16, In(0x8000), 0x0000, 0xBC00));  // -0 -> -1
-  EXPECT_FALSE(sign.deviation(f16, In(0xC000), 0xBC00, 0x8000));  // -2 -> -0
-  EXPECT_FALSE(sign.deviation(Info(DType::kInt8), In(0), 0, 0xFF));
+  EXPECT_TRUE(Deviates(sign, f16, In(0x7E00), 0x7E00, 0x0000));  // NaN -> 0
+  EXPECT_TRUE(Deviates(sign, f16, In(0x8000), 0x0000, 0x8000));  // -0 -> -0
+  EXPECT_FALSE(Deviates(sign, f16, In(0x8000), 0x0000, 0xBC00));  // -0 -> -1
+  EXPECT_FALSE(Deviates(sign, f16, In(0xC000), 0xBC00, 0x8000));  // -2 -> -0
+  EXPECT_FALSE(Deviates(sign, Info(DType::kInt8), In(0), 0, 0xFF));
   EXPECT_EQ(FindSchema("", "IsNaN", 20)->deviation, nullptr);
 }
 
@@ -136,9 +145,9 @@ TEST(Schema, MaxDeviatesOnlyOnAPairOfZeros) {
   ASSERT_NE(max.deviation, nullptr);
   const uint64_t zeros[] = {0x0000, 0x8000};
   const uint64_t plus[] = {0x0000, 0x0000};
-  EXPECT_TRUE(max.deviation(f16, std::span<const uint64_t>(zeros), 0x0000, 0x8000));
-  EXPECT_FALSE(max.deviation(f16, std::span<const uint64_t>(plus), 0x0000, 0x8000));
-  EXPECT_FALSE(max.deviation(f16, std::span<const uint64_t>(zeros), 0x0000, 0x3C00));
+  EXPECT_TRUE(Deviates(max, f16, std::span<const uint64_t>(zeros), 0x0000, 0x8000));
+  EXPECT_FALSE(Deviates(max, f16, std::span<const uint64_t>(plus), 0x0000, 0x8000));
+  EXPECT_FALSE(Deviates(max, f16, std::span<const uint64_t>(zeros), 0x0000, 0x3C00));
   EXPECT_EQ(FindSchema("", "Less", 13)->deviation, nullptr);
 }
 

@@ -77,14 +77,14 @@ void CheckShortBuffers(const std::vector<uint64_t>& pool) {
   std::vector<U> in(pool.size()), out(pool.size());
   for (size_t i = 0; i < pool.size(); ++i) in[i] = static_cast<U>(pool[i]);
   for (const Variant* v : AllVariants()) {
-    if (v->arity() != 1 || !v->defines(t)) continue;
+    if (v->arity() != 1 || !v->Defines(t)) continue;
     const DTypeInfo& ot = OutputType(*v, t);
     for (size_t offset = 0; offset < 9; ++offset) {
       for (size_t n = 0; offset + n <= in.size() && n <= 160; ++n) {
         const U* x = in.data() + offset;
-        v->kernel(t, x, out.data(), n);
+        v->Kernel(t, x, out.data(), n);
         for (size_t i = 0; i < n; ++i) {
-          ASSERT_EQ(LoadBits(ot, out.data(), i), v->oracle(t, x[i]))
+          ASSERT_EQ(LoadBits(ot, out.data(), i), v->Oracle(t, x[i]))
               << v->name << " on " << t.name << ", n=" << n
               << " offset=" << offset << " i=" << i;
         }
@@ -132,12 +132,12 @@ TEST(ScalarTail, EveryPatternUpTo16Bits) {
       const DTypeInfo& t = Row::info;
       std::vector<U> out(t.all_bits() + 1);
       for (const Variant* v : AllVariants()) {
-        if (v->arity() != 1 || !v->defines(t)) continue;
+        if (v->arity() != 1 || !v->Defines(t)) continue;
         const size_t width = OutputType(*v, t).bytes();
         uint8_t* bytes = reinterpret_cast<uint8_t*>(out.data());
         for (uint64_t p = 0; p <= t.all_bits(); ++p) {
           const U x = static_cast<U>(p);
-          v->kernel(t, &x, bytes + p * width, 1);
+          v->Kernel(t, &x, bytes + p * width, 1);
         }
         const Tally tally = CheckRange(t, *v, 0, bytes, out.size());
         EXPECT_EQ(tally.patterns, out.size());

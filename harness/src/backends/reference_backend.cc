@@ -1,10 +1,10 @@
 #include "backends/reference_backend.h"
 
-#include <optional>
 #include <stdexcept>
 #include <vector>
 
 #include "onnxcts/broadcast.h"
+#include "onnxcts/infer.h"
 
 #include "core/sync_pipe.h"
 #include "run/model_check.h"
@@ -51,35 +51,20 @@ class ReferenceBackend : public Backend {
   std::unique_ptr<ChunkPipe> OpenPipe() override;
 
  private:
-  // The output's shape: the inputs', broadcast where the op version
-  // broadcasts, else the one shape they must all have.
-  static std::optional<Dims> OutputDims(const NodeCheck& check,
-                                        std::span<const Tensor* const> inputs) {
-    std::vector<Dims> shapes;
-    for (const Tensor* x : inputs) shapes.push_back(x->dims);
-    if (check.schema->broadcast) return BroadcastDims(shapes);
-    for (const Dims& d : shapes) {
-      if (d != shapes[0]) return std::nullopt;
-    }
-    return shapes[0];
-  }
-
   static RunOutcome Compute(const NodeCheck& check, const Node& node,
                             std::span<const Tensor* const> inputs) {
-    const std::optional<Dims> dims = OutputDims(check, inputs);
-    if (!dims) {
-      return RunOutcome::Of(
-          Kind::kError, check.schema->broadcast
-                            ? "the inputs' shapes do not broadcast"
-                            : "the inputs' shapes differ, and " + check.op +
-                                  "-" + std::to_string(check.opset) +
-                                  " does not broadcast");
+    std::vector<Dims> shapes;
+    for (const Tensor* x : inputs) shapes.push_back(x->dims);
+    const NodeOutputs inferred = InferOutputs(
+        *check.schema, check.input_types, shapes, check.attributes);
+    if (!inferred.problem.empty()) {
+      return RunOutcome::Of(Kind::kError, inferred.problem);
     }
     RunOutcome out;
     Tensor& y = out.outputs.emplace_back();
     y.name = node.outputs[0];
-    y.dtype = check.output_types[0];
-    y.dims = *dims;
+    y.dtype = inferred.types[0];
+    y.dims = inferred.dims;
     size_t n = 1;
     for (int64_t d : y.dims) n *= static_cast<size_t>(d);
     y.bytes.resize(n * Info(y.dtype).bytes());

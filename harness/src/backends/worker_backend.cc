@@ -51,14 +51,7 @@ class WorkerBackend : public Backend {
     RunOutcome outcome;
     DropIfWroteLate();
     if (!process_) {
-      try {
-        Launch();
-      } catch (const std::runtime_error& e) {
-        outcome =
-            RunOutcome::Of(OutcomeKind::kCrash,
-                    std::string("worker could not be restarted: ") + e.what());
-        return outcome;
-      }
+      if (std::optional<RunOutcome> failed = Relaunch()) return *failed;
     }
     const int64_t id = next_id_++;
     std::optional<OutputDir> dir;
@@ -104,6 +97,8 @@ class WorkerBackend : public Backend {
 
   // Starts the worker and checks its hello; throws std::runtime_error.
   WorkerHello Launch();
+  // Starts a new worker: nothing, or the crash to record when it will not.
+  std::optional<RunOutcome> Relaunch();
   RunOutcome RunIn(const RunRequest& request, int64_t id,
                    const OutputDir& dir);
   RunOutcome Exchange(const WorkerRun& run, double timeout_seconds);
@@ -177,13 +172,7 @@ std::unique_ptr<ChunkPipe> WorkerBackend::OpenPipe() {
 std::optional<RunOutcome> WorkerBackend::Unsendable() {
   if (flights_.empty()) DropIfWroteLate();
   if (!process_) {
-    try {
-      Launch();
-    } catch (const std::runtime_error& e) {
-      return RunOutcome::Of(
-          OutcomeKind::kCrash,
-          std::string("worker could not be restarted: ") + e.what());
-    }
+    if (std::optional<RunOutcome> failed = Relaunch()) return failed;
   }
   if (protocol_ != kWorkerProtocolMemory) {
     return Discard(OutcomeKind::kProtocolError,
@@ -268,6 +257,17 @@ ChunkAnswer WorkerBackend::ReceiveMemory() {
   answer.outputs = std::move(parsed.answer->outputs);
   answer.times = parsed.answer->times;
   return answer;
+}
+
+std::optional<RunOutcome> WorkerBackend::Relaunch() {
+  try {
+    Launch();
+  } catch (const std::runtime_error& e) {
+    return RunOutcome::Of(
+        OutcomeKind::kCrash,
+        std::string("worker could not be restarted: ") + e.what());
+  }
+  return std::nullopt;
 }
 
 WorkerHello WorkerBackend::Launch() {
@@ -361,13 +361,7 @@ RunOutcome WorkerBackend::Exchange(const WorkerRun& run,
   ParsedAnswer parsed = ParseWorkerAnswer(line, run.id);
   if (!parsed.answer && DroppedForARepeat(line, run.id)) {
     // A new worker has answered nothing, so this happens once per request.
-    try {
-      Launch();
-    } catch (const std::runtime_error& e) {
-      return RunOutcome::Of(
-          OutcomeKind::kCrash,
-          std::string("worker could not be restarted: ") + e.what());
-    }
+    if (std::optional<RunOutcome> failed = Relaunch()) return *failed;
     return Exchange(run, timeout_seconds);
   }
   if (!parsed.answer) {

@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+#include <stdexcept>
 
 #include <fmt/core.h>
 
 #include "names.h"
+#include "onnxcts/variant.h"
+#include "onnxcts/infer.h"
 
 namespace onnxcts {
 namespace {
@@ -19,40 +23,111 @@ bool Keeps(const SuiteFilter& f, const OpSchema& s) {
   return Keeps(f.ops, Lower(s.op)) && Keeps(f.opsets, s.since_version);
 }
 
-// Every combination of the schema's flags over {1, 0} (four for two flags);
-// a single empty combination for ops without them.
+// The values a case may give attribute `a`: a flag 1 and 0, a dtype each
+// one its constraint allows, a STRING each of its choices; the default
+// alone for anything else (none for a required attribute without a
+// domain).
+std::vector<AttrValue> Domain(const OpSchema& s, const AttrSpec& a) {
+  std::vector<AttrValue> values;
+  if (a.flag) return {int64_t{1}, int64_t{0}};
+  if (!a.dtype_of.empty()) {
+    const TypeConstraint* c = s.FindConstraint(a.dtype_of);
+    for (DType t : c->allowed) values.emplace_back(static_cast<int64_t>(t));
+    return values;
+  }
+  for (std::string_view choice : a.choices) {
+    values.emplace_back(std::string(choice));
+  }
+  if (!values.empty() || a.required) return values;
+  if (a.type == AttrType::kString) return {std::string(a.default_string)};
+  return {a.default_int};
+}
+
+bool IsDefault(const AttrSpec& a, const AttrValue& v) {
+  if (a.required) return false;
+  if (const auto* i = std::get_if<int64_t>(&v)) return *i == a.default_int;
+  const auto* text = std::get_if<std::string>(&v);
+  return text != nullptr && *text == a.default_string;
+}
+
+// Every combination of the attributes' values (Domain above) that selects
+// a sweep variant no earlier one selects: IsInf's four flag pairs, Cast's
+// targets with saturate only where the target is a float8 type. A value
+// at its default is left out of the model.
 std::vector<Attributes> AttributeCombinations(const OpSchema& s) {
   std::vector<Attributes> combos = {{}};
   for (const AttrSpec& a : s.attributes) {
-    if (!a.flag) continue;
     std::vector<Attributes> next;
     for (const Attributes& c : combos) {
-      for (int64_t v : {int64_t{1}, int64_t{0}}) {
+      for (const AttrValue& v : Domain(s, a)) {
         Attributes with = c;
-        if (v != a.default_int) with.emplace(std::string(a.name), v);
+        if (!IsDefault(a, v)) with.emplace(std::string(a.name), v);
         next.push_back(with);
       }
     }
     combos = next;
   }
-  return combos;
+  std::vector<const Variant*> seen;
+  std::vector<Attributes> kept;
+  for (const Attributes& c : combos) {
+    const Variant* v = VariantFor(s, c);
+    if (v != nullptr && std::ranges::find(seen, v) != seen.end()) continue;
+    if (v != nullptr) seen.push_back(v);
+    kept.push_back(c);
+  }
+  return kept;
 }
 
-// "detect_neg0" for detect_negative=0; attributes at their default add
-// nothing to the id.
-std::string AttributeSuffix(const Attributes& attrs) {
+// The required attributes at a value a case that is about something else
+// gives them: an attribute naming a dtype, float where it may (else its
+// first).
+Attributes BaseAttributes(const OpSchema& s) {
+  Attributes base;
+  for (const AttrSpec& a : s.attributes) {
+    if (!a.required) continue;
+    const std::vector<AttrValue> values = Domain(s, a);
+    const auto float_code = AttrValue(static_cast<int64_t>(DType::kFloat));
+    const bool has_float =
+        std::ranges::find(values, float_code) != values.end();
+    if (!values.empty()) {
+      base.emplace(std::string(a.name), has_float ? float_code : values[0]);
+    }
+  }
+  return base;
+}
+
+// An attribute's value as ids and descriptions show it: a dtype by name.
+std::string ValueText(const OpSchema& s, const std::string& name,
+                      const AttrValue& value) {
+  const AttrSpec* spec = s.FindAttribute(name);
+  if (const auto* i = std::get_if<int64_t>(&value)) {
+    const bool dtype = spec != nullptr && !spec->dtype_of.empty();
+    const DTypeInfo* t = dtype ? FindDType(static_cast<int32_t>(*i)) : nullptr;
+    return t != nullptr ? std::string(t->name) : std::to_string(*i);
+  }
+  if (const auto* text = std::get_if<std::string>(&value)) return *text;
+  return "?";
+}
+
+// "detect_neg0" for detect_negative=0, "to_float16", "round_mode_down";
+// attributes at their default add nothing to the id.
+std::string AttributeSuffix(const OpSchema& s, const Attributes& attrs) {
   std::string suffix;
   for (const auto& [name, value] : attrs) {
-    std::string shortened = name.substr(0, name.find('_') + 4);
-    suffix += "." + shortened + std::to_string(std::get<int64_t>(value));
+    const bool number = std::holds_alternative<int64_t>(value) &&
+                        s.FindAttribute(name) != nullptr &&
+                        s.FindAttribute(name)->dtype_of.empty();
+    const std::string shortened =
+        number ? name.substr(0, name.find('_') + 4) : name + "_";
+    suffix += "." + shortened + ValueText(s, name, value);
   }
   return suffix;
 }
 
-std::string AttributeText(const Attributes& attrs) {
+std::string AttributeText(const OpSchema& s, const Attributes& attrs) {
   std::string text;
   for (const auto& [name, value] : attrs) {
-    text += fmt::format(", {}={}", name, std::get<int64_t>(value));
+    text += fmt::format(", {}={}", name, ValueText(s, name, value));
   }
   return text;
 }
@@ -76,8 +151,46 @@ std::string Coverage(DType t) {
          "interiors)";
 }
 
+std::string SampledCoverage() {
+  return "a stratified set of patterns (every exponent's edges, the "
+         "specials); sweeps take every pattern";
+}
+
 // Whether the op takes two inputs or more (Max, Min, the comparisons).
 bool TakesPairs(const OpSchema& s) { return s.MaxInputs() >= 2; }
+
+// The dtype that the cases breaking something else use: float where the
+// version allows it, else its first.
+DType ValidDType(const OpSchema& s) {
+  const std::span<const DType> allowed = InputTypes(s, 0);
+  const bool has_float = std::ranges::find(allowed, DType::kFloat) !=
+                         allowed.end();
+  return has_float || allowed.empty() ? DType::kFloat : allowed.front();
+}
+
+// What `s` makes from `arity` inputs of `t` with `attrs`, as the schema
+// infers it. For a `t` the version does not allow (a must-reject model), what
+// it makes from an allowed dtype, with `t` in its place where the output
+// follows the input.
+DType MadeFrom(const OpSchema& s, DType t, size_t arity,
+               const Attributes& attrs = {}) {
+  Attributes resolved = attrs;
+  ResolveAttributes(s, resolved);
+  const bool allowed =
+      InputTypesProblem(s, std::vector<DType>(arity, t)).empty();
+  const DType stand_in = allowed ? t : ValidDType(s);
+  const NodeOutputs made = InferOutputTypes(
+      s, std::vector<DType>(arity, stand_in), resolved);
+  if (!made.problem.empty()) throw std::logic_error(made.problem);
+  const bool follows = s.outputs[0].type == s.inputs[0].type;
+  return follows ? t : made.types[0];
+}
+
+// Whether the variant `attrs` select answers pattern by pattern.
+bool ByPattern(const OpSchema& s, const Attributes& attrs) {
+  const Variant* v = VariantFor(s, attrs);
+  return v != nullptr && v->arity() == 1 && v->on_runs == OnRuns::kByPattern;
+}
 
 CaseSpec Positive(const OpSchema& s, DType t, const Attributes& attrs) {
   CaseSpec c;
@@ -86,11 +199,14 @@ CaseSpec Positive(const OpSchema& s, DType t, const Attributes& attrs) {
   c.attributes = attrs;
   c.arity = std::max<size_t>(s.MinInputs(), TakesPairs(s) ? 2 : 1);
   c.inputs = TakesPairs(s) ? Inputs::kPairs : Inputs::kAllPatterns;
-  c.output_type = OutputDType(s, t);
-  c.id = BaseId(s, t) + AttributeSuffix(attrs);
+  c.sampled = ByPattern(s, attrs) && Info(t).bits > 8;
+  c.output_type = MadeFrom(s, t, c.arity, attrs);
+  c.id = BaseId(s, t) + AttributeSuffix(s, attrs);
   c.description = fmt::format("{}-{} on {}{}: {}", s.op, s.since_version,
-                              Name(t), AttributeText(attrs),
-                              TakesPairs(s) ? PairCoverage(t) : Coverage(t));
+                              Name(t), AttributeText(s, attrs),
+                              TakesPairs(s)  ? PairCoverage(t)
+                              : c.sampled    ? SampledCoverage()
+                                             : Coverage(t));
   return c;
 }
 
@@ -104,7 +220,7 @@ bool Newest(const OpSchema& s) {
 void AddInitializerCase(const OpSchema& s, DType t,
                         std::vector<CaseSpec>& out) {
   if (TakesPairs(s) && !Newest(s)) return;
-  CaseSpec init = Positive(s, t, {});
+  CaseSpec init = Positive(s, t, BaseAttributes(s));
   init.as_initializer = true;
   init.id += ".initializer";
   init.description += ", fed as an initializer";
@@ -115,7 +231,7 @@ void AddInitializerCase(const OpSchema& s, DType t,
 // `words` ("one input").
 CaseSpec VariadicCase(const OpSchema& s, DType t, size_t arity,
                       const std::string& words) {
-  CaseSpec c = Positive(s, t, {});
+  CaseSpec c = Positive(s, t, BaseAttributes(s));
   c.arity = arity;
   c.inputs = Inputs::kAllPatterns;
   std::string suffix = words;
@@ -133,12 +249,36 @@ void AddVariadicCases(const OpSchema& s, DType t, std::vector<CaseSpec>& out) {
   out.push_back(VariadicCase(s, t, 3, "three inputs"));
 }
 
+// Whether a case of `s` on `t` with `attrs` would repeat one of the
+// version before: for an op with an attribute that names a dtype (Cast's
+// target), whose pairs of dtypes are many, an older version keeps the pairs
+// it is the first to allow and those to and from float (so that each
+// version is run at all), the newest all of them.
+bool Repeats(const OpSchema& s, DType t, const Attributes& attrs) {
+  const AttrSpec* named = nullptr;
+  for (const AttrSpec& a : s.attributes) {
+    if (!a.dtype_of.empty()) named = &a;
+  }
+  if (named == nullptr || Newest(s) || t == DType::kFloat) return false;
+  const auto target = attrs.find(named->name);
+  if (target != attrs.end() &&
+      target->second == AttrValue(static_cast<int64_t>(DType::kFloat))) {
+    return false;
+  }
+  const OpSchema* before = FindSchema(s.domain, s.op, s.since_version - 1);
+  if (before == nullptr) return false;
+  Attributes resolved = attrs;
+  return InputTypesProblem(*before, std::vector<DType>(s.MinInputs(), t))
+             .empty() &&
+         ResolveAttributes(*before, resolved).empty();
+}
+
 void AddOpCases(const OpSchema& s, const SuiteFilter& f,
                 std::vector<CaseSpec>& out) {
   for (DType t : InputTypes(s, 0)) {
     if (!Keeps(f.dtypes, t)) continue;
     for (const Attributes& attrs : AttributeCombinations(s)) {
-      out.push_back(Positive(s, t, attrs));
+      if (!Repeats(s, t, attrs)) out.push_back(Positive(s, t, attrs));
     }
     AddInitializerCase(s, t, out);
     AddVariadicCases(s, t, out);
@@ -162,7 +302,7 @@ void AddShapeCases(const OpSchema& s, const SuiteFilter& f,
                               {"rank2", {16, 4}},
                               {"rank6", {2, 1, 3, 1, 2, 2}}};
   for (const ShapeCase& shape : shapes) {
-    CaseSpec c = Positive(s, t, {});
+    CaseSpec c = Positive(s, t, BaseAttributes(s));
     c.inputs = Inputs::kShaped;
     c.dims = shape.dims;  // every input's
     c.id += std::string(".shape_") + shape.name;
@@ -194,7 +334,8 @@ CaseSpec Rejected(const OpSchema& s, DType t, Breakage breakage,
   c.dtype = t;
   c.arity = s.MinInputs();
   c.breakage = breakage;
-  c.output_type = OutputDType(s, t);
+  c.attributes = BaseAttributes(s);
+  c.output_type = MadeFrom(s, t, c.arity, c.attributes);
   c.inputs = Inputs::kShaped;
   c.dims = {4};
   c.id = fmt::format("onnxcts.reject.{}.v{}.{}{}", Lower(s.op),
@@ -204,18 +345,9 @@ CaseSpec Rejected(const OpSchema& s, DType t, Breakage breakage,
   return c;
 }
 
-// The dtype that the cases breaking something else use: float where the
-// version allows it, else its first.
-DType ValidDType(const OpSchema& s) {
-  const std::span<const DType> allowed = InputTypes(s, 0);
-  const bool has_float = std::ranges::find(allowed, DType::kFloat) !=
-                         allowed.end();
-  return has_float || allowed.empty() ? DType::kFloat : allowed.front();
-}
-
 // The first dtype of the table that `s` does not make from `input`.
 DType OtherOutput(const OpSchema& s, DType input) {
-  const DType made = OutputDType(s, input);
+  const DType made = MadeFrom(s, input, s.MinInputs(), BaseAttributes(s));
   return made == kDTypes[0].code ? kDTypes[1].code : kDTypes[0].code;
 }
 
@@ -232,6 +364,48 @@ void AddDTypeRejects(const OpSchema& s, const SuiteFilter& f,
   }
 }
 
+// The first dtype of the table that the constraint `a` names does not
+// allow, if any.
+std::optional<DType> OutsideConstraint(const OpSchema& s, const AttrSpec& a) {
+  for (const DTypeInfo& t : kDTypes) {
+    if (!s.Allows(a.dtype_of, t.code)) return t.code;
+  }
+  return std::nullopt;
+}
+
+// A required attribute left out, and an attribute with a value outside its
+// domain: a dtype its constraint does not allow, a STRING none of its
+// choices.
+void AddAttributeRejects(const OpSchema& s, DType t,
+                         std::vector<CaseSpec>& out) {
+  for (const AttrSpec& a : s.attributes) {
+    const std::string name(a.name);
+    if (a.required) {
+      CaseSpec missing = Rejected(s, t, Breakage::kMissingAttribute,
+                                  ".missing_" + name,
+                                  "the required attribute " + name +
+                                      " is missing");
+      missing.attributes.erase(name);
+      out.push_back(missing);
+    }
+    std::optional<AttrValue> outside;
+    if (!a.dtype_of.empty()) {
+      if (const std::optional<DType> d = OutsideConstraint(s, a)) {
+        outside = static_cast<int64_t>(*d);
+      }
+    } else if (!a.choices.empty()) {
+      outside = std::string("onnxcts_none_of_them");
+    }
+    if (!outside) continue;
+    CaseSpec wrong = Rejected(
+        s, t, Breakage::kAttributeOutsideDomain, "." + name + "_outside",
+        fmt::format("{} is {}, which {}-{} does not allow", name,
+                    ValueText(s, name, *outside), s.op, s.since_version));
+    wrong.attributes.insert_or_assign(name, *outside);
+    out.push_back(wrong);
+  }
+}
+
 void AddRejectCases(const OpSchema& s, const SuiteFilter& f,
                     std::vector<CaseSpec>& out) {
   AddDTypeRejects(s, f, out);
@@ -241,7 +415,7 @@ void AddRejectCases(const OpSchema& s, const SuiteFilter& f,
   CaseSpec output = Rejected(
       s, t, Breakage::kWrongOutputType, ".output_" + std::string(Name(wrong)),
       fmt::format("the output is declared {}; {} makes {}", Name(wrong), s.op,
-                  Name(OutputDType(s, t))));
+                  Name(MadeFrom(s, t, s.MinInputs(), BaseAttributes(s)))));
   output.output_type = wrong;
   out.push_back(output);
   CaseSpec unknown = Rejected(s, t, Breakage::kUnknownAttribute,
@@ -255,9 +429,10 @@ void AddRejectCases(const OpSchema& s, const SuiteFilter& f,
     CaseSpec typed = Rejected(s, t, Breakage::kWrongAttributeType,
                               "." + name + "_float",
                               name + " is given as FLOAT; it is INT");
-    typed.attributes.emplace(name, 1.0f);
+    typed.attributes.insert_or_assign(name, 1.0f);
     out.push_back(typed);
   }
+  AddAttributeRejects(s, t, out);
   out.push_back(Rejected(s, t, Breakage::kMissingInput, ".missing_input",
                          "the node has one input fewer than the op takes"));
   if (s.MaxInputs() != SIZE_MAX) {

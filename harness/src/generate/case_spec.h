@@ -19,6 +19,8 @@ enum class Breakage {
   kWrongOutputType,     // the output declared with a type the op cannot make
   kUnknownAttribute,
   kWrongAttributeType,  // an INT attribute given as FLOAT
+  kMissingAttribute,    // a required attribute left out
+  kAttributeOutsideDomain,  // a value its domain lacks (Cast's `to`)
   kMissingInput,        // the node has one input fewer than the op takes
   kExtraInput,          // the node has one input more (x twice)
 };
@@ -41,6 +43,10 @@ struct CaseSpec {
   Attributes attributes;  // as written into the model
   bool as_initializer = false;  // the input is an initializer, not fed
   Inputs inputs = Inputs::kAllPatterns;
+  // kAllPatterns of a dtype over 8 bits as a stratified set (PairSet's):
+  // for an op whose answer varies inside a value class (a conversion), with
+  // a case per target; the sweeps cover every pattern.
+  bool sampled = false;
   std::vector<int64_t> dims;  // for kShaped, of every input
   size_t arity = 1;            // the node's inputs, when it is not broken
   Breakage breakage = Breakage::kNone;
@@ -56,9 +62,10 @@ struct SuiteFilter {
 
 // ConformanceCases()
 //
-// Every op x version x allowed dtype x attribute combination, each fed as a
-// graph input and (with default attributes) as an initializer, plus the
-// shape cases.
+// Every op x version x allowed dtype x attribute combination (one per sweep
+// variant the attributes select; for an op whose attribute names a dtype,
+// at older versions only the pairs new there), each fed as a graph input
+// and (with default attributes) as an initializer, plus the shape cases.
 std::vector<CaseSpec> ConformanceCases(const SuiteFilter& filter);
 
 // MustRejectCases()
@@ -66,8 +73,9 @@ std::vector<CaseSpec> ConformanceCases(const SuiteFilter& filter);
 // Models that break the schema at their opset, derived from it: for every
 // op version, each dtype of the table it does not allow, an output declared
 // with a type it cannot make, an unknown attribute, each INT attribute given
-// as FLOAT, a missing input and one input too many. A conformant backend
-// refuses each.
+// as FLOAT, each required attribute left out, each attribute with a domain
+// given a value outside it, a missing input and one input too many. A
+// conformant backend refuses each.
 std::vector<CaseSpec> MustRejectCases(const SuiteFilter& filter);
 
 }  // namespace onnxcts

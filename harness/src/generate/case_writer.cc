@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <fstream>
 #include <numeric>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
 #include "io/model_io.h"
 #include "io/tensor_io.h"
 #include "onnxcts/broadcast.h"
+#include "onnxcts/infer.h"
 #include "onnxcts/patterns.h"
 
 namespace onnxcts {
@@ -25,7 +27,10 @@ int64_t IrVersionFor(int opset) {
   if (opset <= 14) return 7;
   if (opset <= 18) return 8;
   if (opset <= 20) return 9;
-  return 10;
+  if (opset <= 22) return 10;
+  if (opset == 23) return 11;
+  if (opset == 24) return 12;
+  return 13;
 }
 
 std::vector<uint64_t> Patterns(const DTypeInfo& t) {
@@ -44,18 +49,41 @@ uint64_t Product(const std::vector<int64_t>& dims) {
   return n;
 }
 
-// The reference's answer, through the same backend as every run.
-Tensor Output(const CaseSpec& spec, std::span<const Tensor> inputs) {
+// What the node makes of `inputs` with the case's attributes (resolved), as
+// the schema infers it; `problem` is set for most must-reject models.
+NodeOutputs Made(const CaseSpec& spec, std::span<const Tensor> inputs,
+                 Attributes& attrs) {
+  attrs = spec.attributes;
+  ResolveAttributes(*spec.schema, attrs);
+  std::vector<DType> types;
+  std::vector<Dims> shapes;
+  for (const Tensor& x : inputs) {
+    types.push_back(x.dtype);
+    shapes.push_back(x.dims);
+  }
+  return InferOutputs(*spec.schema, types, shapes, attrs);
+}
+
+// The output shape a model the schema refuses (must-reject) declares: the
+// inputs' broadcast, so that only its breakage is wrong, else the first's.
+Dims RefusedDims(std::span<const Tensor> inputs) {
   std::vector<Dims> shapes;
   for (const Tensor& x : inputs) shapes.push_back(x.dims);
+  return BroadcastDims(shapes).value_or(inputs[0].dims);
+}
+
+// The reference's answer: the kernel on the inputs, into an output of what
+// the node makes.
+Tensor Output(const CaseSpec& spec, std::span<const Tensor> inputs) {
+  Attributes attrs;
+  const NodeOutputs made = Made(spec, inputs, attrs);
+  if (!made.problem.empty()) throw std::logic_error(made.problem);
   Tensor y;
   y.name = "y";
-  y.dtype = spec.output_type;
-  y.dims = BroadcastDims(shapes).value();
+  y.dtype = made.types[0];
+  y.dims = made.dims;
   const uint64_t n = Product(y.dims);
   y.bytes.resize(n * Info(y.dtype).bytes());
-  Attributes attrs = spec.attributes;
-  ResolveAttributes(*spec.schema, attrs);
   std::vector<ConstTensorView> in;
   for (const Tensor& x : inputs) {
     in.push_back({x.dtype, x.bytes.data(), x.dims, x.count()});
@@ -135,7 +163,8 @@ nlohmann::json AttributesJson(const Attributes& attrs) {
         [&j, &key = name](const auto& v) {
           using V = std::decay_t<decltype(v)>;
           if constexpr (std::is_same_v<V, int64_t> ||
-                        std::is_same_v<V, float>) {
+                        std::is_same_v<V, float> ||
+                        std::is_same_v<V, std::string>) {
             j[key] = v;
           }
         },
@@ -171,7 +200,8 @@ std::vector<Tensor> CaseInputs(const CaseSpec& spec) {
   if (spec.inputs == Inputs::kPairs) {
     inputs = PairInputs(spec, t);
   } else {
-    const std::vector<uint64_t> patterns = Patterns(t);
+    const std::vector<uint64_t> patterns =
+        spec.sampled ? PairSet(t) : Patterns(t);
     const std::vector<int64_t> dims =
         spec.inputs == Inputs::kShaped
             ? spec.dims
@@ -194,7 +224,6 @@ Model CaseModel(const CaseSpec& spec, std::span<const Tensor> inputs) {
   m.ir_version = IrVersionFor(spec.schema->since_version);
   m.opsets[""] = spec.schema->since_version;
   Node node;
-  std::vector<Dims> shapes;
   for (const Tensor& x : inputs) {
     if (spec.as_initializer) {
       m.initializers.push_back(x);
@@ -203,9 +232,10 @@ Model CaseModel(const CaseSpec& spec, std::span<const Tensor> inputs) {
           {x.name, static_cast<int32_t>(x.dtype), StaticShape(x.dims)});
     }
     node.inputs.push_back(x.name);
-    shapes.push_back(x.dims);
   }
-  const Dims out = BroadcastDims(shapes).value_or(inputs[0].dims);
+  Attributes attrs;
+  const NodeOutputs made = Made(spec, inputs, attrs);
+  const Dims out = made.problem.empty() ? made.dims : RefusedDims(inputs);
   m.outputs.push_back(
       {"y", static_cast<int32_t>(spec.output_type), StaticShape(out)});
   node.op_type = std::string(spec.schema->op);

@@ -52,9 +52,11 @@ void CompareWithReference(const SweepSlice& slice, const SentChunk& chunk,
   Slot actual_slot = produced;
   actual_slot.offset = chunk.output.offset;
   actual_slot.bytes = chunk.output.bytes;
+  Attributes attributes = slice.spec.attributes;
+  ResolveAttributes(*slice.spec.schema, attributes);
   const Comparison c = CompareOutput(
       0, expected.outputs[0], SlotTensor(chunk.memory, actual_slot, "y"),
-      &request.inputs[0], CompareRules{slice.spec.schema});
+      &request.inputs[0], CompareRules{slice.spec.schema, &attributes});
   v.comparison = c.detail;
   v.by_elements = true;
   if (c.status != Status::kPass) {

@@ -43,10 +43,12 @@ Verdict CompareElement(const DTypeInfo& t, uint64_t want, uint64_t got,
   if (t.is_float() && oracle::IsNaN(t, want) && oracle::IsNaN(t, got)) {
     return Verdict::kMatch;
   }
+  static const Attributes kNone;
+  const ElementAnswer answer{in_type, in, &t, want, got,
+                             rules.attributes ? rules.attributes : &kNone};
   const bool silent = rules.schema->deviation != nullptr &&
-                      in_type != nullptr && in_type->code == t.code &&
-                      !in.empty() &&
-                      rules.schema->deviation(t, in, want, got);
+                      in_type != nullptr && !in.empty() &&
+                      rules.schema->deviation(*rules.schema, answer);
   return silent ? Verdict::kDeviation : Verdict::kMismatch;
 }
 

@@ -16,6 +16,9 @@ struct CompareRules {
   // Set for the reference ops: floats then compare bit for bit (any NaN
   // matching any NaN) and the schema's deviation rule applies.
   const OpSchema* schema = nullptr;
+  // The node's attributes, resolved, for the deviation rule (Cast's depend
+  // on them); null: none.
+  const Attributes* attributes = nullptr;
   // For other ops' float outputs (ONNX's defaults; overridable per case).
   double rtol = 1e-3;
   double atol = 1e-7;

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <map>
+
+#include "onnxcts/infer.h"
 
 namespace onnxcts {
 namespace {
@@ -12,45 +13,43 @@ std::string TypeName(int32_t code) {
   return t ? std::string(t->name) : "dtype code " + std::to_string(code);
 }
 
-std::string Versioned(const OpSchema& s) {
-  return std::string(s.op) + "-" + std::to_string(s.since_version);
-}
-
-std::string CountText(size_t least, size_t most) {
-  if (most == SIZE_MAX) return std::to_string(least) + " or more";
-  return std::to_string(least);
-}
-
-// Checks one side (inputs or outputs) of the node against the formals,
-// recording the dtype each type parameter is bound to. A variadic last
-// formal stands for every value from its position on.
-std::string BindFormals(const Model& model, const OpSchema& schema,
-                        std::span<const Formal> formals,
-                        const std::vector<std::string>& values,
-                        std::map<std::string_view, int32_t>& bound,
-                        std::vector<DType>& types) {
-  const bool variadic = !formals.empty() && formals.back().variadic;
-  const size_t most = variadic ? SIZE_MAX : formals.size();
-  if (values.size() < formals.size() || values.size() > most) {
-    return Versioned(schema) + " takes " +
-           CountText(formals.size(), most) + " value(s) here, the node has " +
-           std::to_string(values.size());
-  }
-  for (size_t i = 0; i < values.size(); ++i) {
-    const Formal& formal = formals[std::min(i, formals.size() - 1)];
-    const int32_t code = DeclaredType(model, values[i]);
+// The dtypes the node's inputs are declared with, checked against the
+// formals by the schema's own inference; "" or why they do not fit.
+std::string DeclaredInputs(const Model& model, const OpSchema& schema,
+                           const Node& node, std::vector<DType>& types) {
+  for (const std::string& value : node.inputs) {
+    const int32_t code = DeclaredType(model, value);
     const DTypeInfo* t = FindDType(code);
-    if (t == nullptr || !schema.Allows(formal.type, t->code)) {
-      return Versioned(schema) + " does not allow " + TypeName(code) +
-             " for " + std::string(formal.name);
-    }
-    auto [it, fresh] = bound.emplace(formal.type, code);
-    if (!fresh && it->second != code) {
-      return std::string(formal.type) + " is bound to both " +
-             TypeName(it->second) + " and " + TypeName(code);
+    if (t == nullptr) {
+      return VersionName(schema) + " does not allow " + TypeName(code) +
+             " for " + value;
     }
     types.push_back(t->code);
   }
+  return InputTypesProblem(schema, types);
+}
+
+// The node's outputs, as many as the version has, each declared with the
+// dtype the version makes from these inputs and attributes.
+std::string CheckOutputs(const Model& model, const OpSchema& schema,
+                         const Node& node, NodeCheck& check) {
+  if (node.outputs.size() != schema.outputs.size()) {
+    return VersionName(schema) + " has " +
+           std::to_string(schema.outputs.size()) +
+           " output(s), the node has " + std::to_string(node.outputs.size());
+  }
+  const NodeOutputs made =
+      InferOutputTypes(schema, check.input_types, check.attributes);
+  if (!made.problem.empty()) return made.problem;
+  for (size_t k = 0; k < made.types.size(); ++k) {
+    const int32_t code = DeclaredType(model, node.outputs[k]);
+    if (code != static_cast<int32_t>(made.types[k])) {
+      return VersionName(schema) + " does not allow " + TypeName(code) +
+             " for " + std::string(schema.outputs[k].name) + ": it makes " +
+             std::string(Name(made.types[k])) + " here";
+    }
+  }
+  check.output_types = made.types;
   return "";
 }
 
@@ -59,10 +58,49 @@ std::string CheckAttributes(const Node& node, const OpSchema& schema,
   if (!node.other_attributes.empty()) {
     const auto& [name, type] = *node.other_attributes.begin();
     return "attribute '" + name + "' of type " + type + " is not allowed on " +
-           Versioned(schema);
+           VersionName(schema);
   }
   resolved = node.attributes;
   return ResolveAttributes(schema, resolved);
+}
+
+// The ONNX dtypes the table lacks: tensors onnxcts does not carry.
+std::string_view Uncarried(int32_t code) {
+  switch (code) {
+    case 8:
+      return "string";
+    case 14:
+      return "complex64";
+    case 15:
+      return "complex128";
+    default:
+      return "";
+  }
+}
+
+// The first value or dtype attribute of the node of a dtype onnxcts does
+// not carry; "" when there is none. Such a model may well be valid: it is
+// beyond the reference, not invalid.
+std::string_view UncarriedDType(const Model& model, const Node& node,
+                                const OpSchema& schema) {
+  for (const auto* values : {&node.inputs, &node.outputs}) {
+    for (const std::string& value : *values) {
+      const std::string_view name = Uncarried(DeclaredType(model, value));
+      if (!name.empty()) return name;
+    }
+  }
+  for (const AttrSpec& a : schema.attributes) {
+    const auto it = node.attributes.find(a.name);
+    if (a.dtype_of.empty() || it == node.attributes.end()) continue;
+    if (const int64_t* code = std::get_if<int64_t>(&it->second)) {
+      const bool in_range = *code == static_cast<int32_t>(*code);
+      if (in_range) {
+        const std::string_view name = Uncarried(static_cast<int32_t>(*code));
+        if (!name.empty()) return name;
+      }
+    }
+  }
+  return "";
 }
 
 bool KnownOp(const std::string& domain, const std::string& op) {
@@ -109,15 +147,18 @@ NodeCheck CheckNode(const Model& model) {
     return check;
   }
   check.opset = schema->since_version;
-  std::map<std::string_view, int32_t> bound;
-  check.reason = BindFormals(model, *schema, schema->inputs, node.inputs,
-                             bound, check.input_types);
-  if (check.reason.empty()) {
-    check.reason = BindFormals(model, *schema, schema->outputs, node.outputs,
-                               bound, check.output_types);
+  if (const std::string_view name = UncarriedDType(model, node, *schema);
+      !name.empty()) {
+    check.verdict = NodeCheck::Verdict::kUnknown;
+    check.reason = "onnxcts does not carry " + std::string(name) + " tensors";
+    return check;
   }
+  check.reason = DeclaredInputs(model, *schema, node, check.input_types);
   if (check.reason.empty()) {
     check.reason = CheckAttributes(node, *schema, check.attributes);
+  }
+  if (check.reason.empty()) {
+    check.reason = CheckOutputs(model, *schema, node, check);
   }
   if (check.reason.empty()) {
     check.verdict = NodeCheck::Verdict::kValid;

@@ -191,7 +191,8 @@ CaseResult RunDataSet(const TestCase& c, const DataSet& ds, const Model& model,
     return WithStatus(r, StatusOf(outcome.kind), outcome.message);
   }
   return Compare(r, outcome, data, ElementwiseInputs(model, check, data),
-                 RulesFor(options.tolerances, c.id, check.schema));
+                 RulesFor(options.tolerances, c.id, check.schema,
+                          &check.attributes));
 }
 
 // A must-reject model is offered to the backend with its first data set's

@@ -48,9 +48,11 @@ std::vector<ToleranceOverride> ReadTolerances(
 }
 
 CompareRules RulesFor(const std::vector<ToleranceOverride>& overrides,
-                      const std::string& case_id, const OpSchema* schema) {
+                      const std::string& case_id, const OpSchema* schema,
+                      const Attributes* attributes) {
   CompareRules rules;
   rules.schema = schema;
+  rules.attributes = attributes;
   for (const ToleranceOverride& o : overrides) {
     if (fnmatch(o.glob.c_str(), case_id.c_str(), 0) != 0) continue;
     rules.rtol = o.rtol;

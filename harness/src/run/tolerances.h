@@ -26,9 +26,11 @@ struct ToleranceOverride {
 std::vector<ToleranceOverride> ReadTolerances(
     const std::filesystem::path& file);
 
-// The comparison rules of a case.
+// The comparison rules of a case (`schema` and `attributes`, resolved, for
+// a node of the reference's ops; else null).
 CompareRules RulesFor(const std::vector<ToleranceOverride>& overrides,
-                      const std::string& case_id, const OpSchema* schema);
+                      const std::string& case_id, const OpSchema* schema,
+                      const Attributes* attributes);
 
 }  // namespace onnxcts
 

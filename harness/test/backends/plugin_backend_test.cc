@@ -78,7 +78,7 @@ std::vector<uint64_t> Expected(const Variant& v, const Tensor& x,
     v.pair_kernel(Info(x.dtype), x.bytes.data(), x2->bytes.data(), out.data(),
                   n);
   } else {
-    v.kernel(Info(x.dtype), x.bytes.data(), out.data(), n);
+    v.Kernel(Info(x.dtype), x.bytes.data(), out.data(), n);
   }
   std::vector<uint64_t> bits(n);
   for (size_t i = 0; i < n; ++i) bits[i] = LoadBits(y, out.data(), i);
@@ -112,7 +112,7 @@ TEST_P(ReferencePluginTest, AgreesWithTheKernelsOnEveryOpsetAndDtype) {
       for (const Attributes& attributes : SomeAttributes(s)) {
         const Variant* v = VariantFor(s, attributes);
         ASSERT_NE(v, nullptr) << op;
-        const DType out = v->to_bool ? DType::kBool : t;
+        const DType out = OutputType(*v, Info(t)).code;
         const Model model =
             NodeModel(op, s.since_version, t, out, v->arity(), attributes);
         const RunOutcome got =

@@ -11,30 +11,12 @@
 #include <thread>
 
 #include "backends/child_process.h"
+#include "process_probe.h"
 
 namespace onnxcts {
 namespace {
 
 using Io = ChildProcess::Io;
-
-// Whether `pid` is gone (or a zombie nobody has reaped yet).
-bool Dead(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string line;
-  if (!std::getline(stat, line)) return true;
-  const size_t paren = line.rfind(')');
-  return paren != std::string::npos && line.substr(paren + 2, 1) == "Z";
-}
-
-// Waits, as long as a busy machine may need, for `pid` to be gone.
-bool Ends(pid_t pid) {
-  const auto until =
-      std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  while (!Dead(pid) && std::chrono::steady_clock::now() < until) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return Dead(pid);
-}
 
 // A shell command that starts a process in a session of its own (beyond
 // any process group kill), prints its pid, then runs `then`.

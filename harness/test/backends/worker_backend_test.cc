@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "backend_test_util.h"
+#include "process_probe.h"
 #include "backends/temp_dir.h"
 #include "backends/worker_memory.h"
 #include "io/model_io.h"
@@ -142,15 +143,6 @@ TEST_F(WorkerBackendTest, HangIsATimeoutAndTheWorkerRestarts) {
   ExpectRecovered();
 }
 
-// Whether `pid` is gone (or a zombie nobody has reaped yet).
-bool Dead(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string line;
-  if (!std::getline(stat, line)) return true;
-  const size_t paren = line.rfind(')');
-  return paren != std::string::npos && line.substr(paren + 2, 1) == "Z";
-}
-
 TEST_F(WorkerBackendTest, TimeoutKillsTheWorkersChildrenToo) {
   const RunOutcome out = RunMode("hang_with_child", 1.0);
   ASSERT_EQ(out.kind, OutcomeKind::kTimeout);
@@ -159,11 +151,7 @@ TEST_F(WorkerBackendTest, TimeoutKillsTheWorkersChildrenToo) {
                                 std::regex("grandchild (\\d+)")))
       << out.stderr_tail;
   const pid_t grandchild = std::stoi(match[1]);
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-  while (!Dead(grandchild) && std::chrono::steady_clock::now() < until) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  EXPECT_TRUE(Dead(grandchild));
+  EXPECT_TRUE(Ends(grandchild));
   ExpectRecovered();
 }
 

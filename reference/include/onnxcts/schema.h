@@ -31,6 +31,8 @@ using AttrValue = std::variant<int64_t, float, std::string,
 // The attributes of one node, by name, after defaults are filled in.
 using Attributes = std::map<std::string, AttrValue, std::less<>>;
 
+// An attribute of an op version and the values it may take: its value
+// domain, which the suite enumerates and the model checker enforces.
 struct AttrSpec {
   std::string_view name;
   AttrType type;
@@ -39,6 +41,14 @@ struct AttrSpec {
   // An INT read as a yes or no: any value but 0 means 1. The suite tries 1
   // and 0.
   bool flag = false;
+  // An INT that names a dtype (Cast's `to`): its value must be the code of
+  // a dtype that the type constraint of this name allows, and it binds that
+  // constraint as an input of it would.
+  std::string_view dtype_of = {};
+  // A STRING's default, when !required, and the values it may take (none
+  // listed: any).
+  std::string_view default_string = {};
+  std::span<const std::string_view> choices = {};
 };
 
 struct TypeConstraint {
@@ -69,18 +79,26 @@ struct TensorView {
 };
 
 // Computes the outputs of one node. Outputs are allocated by the caller with
-// dtypes and dims from `OutputShapes`-style inference (element-wise here).
+// dtypes and dims from InferOutputs() (infer.h).
 using KernelFn = void (*)(std::span<const ConstTensorView> inputs,
                           std::span<const TensorView> outputs,
                           const Attributes& attributes);
 
-// Where the spec leaves an answer open, whether `actual` (for an element
-// whose inputs are `inputs`, one pattern per input of the node, and whose
-// reference answer is `expected`) is a deviation rather than a failure. Null
-// for ops whose spec is complete.
-using DeviationFn = bool (*)(const DTypeInfo& t,
-                             std::span<const uint64_t> inputs,
-                             uint64_t expected, uint64_t actual);
+// One element of a node's output, and what it was computed from.
+struct ElementAnswer {
+  const DTypeInfo* input;             // the inputs' dtype
+  std::span<const uint64_t> inputs;   // one pattern per input of the node
+  const DTypeInfo* output;
+  uint64_t expected;                  // the reference's answer
+  uint64_t actual;
+  const Attributes* attributes;       // the node's, resolved
+};
+
+// Where the spec leaves an answer open, whether `e.actual` (not the
+// reference's answer) is a deviation rather than a failure, for a node of
+// `s`. Null for ops whose spec is complete.
+struct OpSchema;
+using DeviationFn = bool (*)(const OpSchema& s, const ElementAnswer& e);
 
 struct OpSchema {
   std::string_view domain;  // "" is ai.onnx
@@ -123,18 +141,11 @@ const OpSchema* FindSchema(std::string_view domain, std::string_view op,
 // The dtypes allowed for input `index` of `schema`.
 std::span<const DType> InputTypes(const OpSchema& schema, size_t index);
 
-// OutputDType()
-//
-// The dtype of `schema`'s first output on inputs of dtype `input`: the
-// input's when both share a type constraint, else the first type the
-// output's constraint allows (bool, for the predicates).
-DType OutputDType(const OpSchema& schema, DType input);
-
 // ResolveAttributes()
 //
 // Checks a node's attributes against `schema` and fills in defaults. Returns
 // "" on success, else why they are invalid (unknown name, wrong type,
-// missing required attribute).
+// missing required attribute, a value outside the attribute's domain).
 std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes);
 
 // VariantFor()

@@ -8,6 +8,7 @@
 #define ONNXCTS_VARIANT_H_
 
 #include <cstddef>
+#include <climits>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -16,7 +17,9 @@
 
 namespace onnxcts {
 
-// An INT attribute's value, as the variant's model sets it.
+// An attribute's value, as the variant's model sets it: an INT's value, or
+// for a STRING of listed choices (Cast's round_mode) the index of its value
+// among them.
 struct IntAttribute {
   std::string_view name;
   int64_t value;
@@ -47,24 +50,48 @@ struct RunAnswer {
   }
 };
 
+// What a sweep may assume of a variant's answers over a class run (a run of
+// patterns of one value class and sign, ClassRuns() in verify.h). The op
+// declares it; no shortcut is taken that it did not declare.
+enum class OnRuns : uint8_t {
+  // None: each output is checked against the oracle's answer for its own
+  // pattern (a conversion, whose answer varies within a class).
+  kByPattern,
+  // One constant over the run, or the pattern itself (the predicates, Sign
+  // of a NaN): read from the oracle at the run's ends and middle.
+  kClassAnswer,
+  // The variant's own `on_run` says (Abs, Neg).
+  kOwnRule,
+};
+
+// The output dtype of a variant whose output has its input's dtype.
+inline constexpr DType kInputDType = DType{0};
+
 struct Variant {
-  std::string_view name;  // "isinf_pos": in sweep reports and mismatches
-  std::string_view op;    // "IsInf"
-  // Every INT attribute of the op, at this variant's value.
-  std::span<const IntAttribute> attributes;
-  // The output: one byte of 0 or 1 per element (a predicate), or else the
-  // input's dtype.
-  bool to_bool;
-  // Whether the kernel is defined on `t` at some opset.
-  bool (*defines)(const DTypeInfo& t);
+  std::string_view name = {};  // "isinf_pos": in sweep reports, mismatches
+  std::string_view op = {};    // "IsInf"
+  // Every INT attribute of the op, at this variant's value (for Cast, `to`
+  // and `saturate`: the target is an attribute value too).
+  std::span<const IntAttribute> attributes = {};
+  // The op versions (since_version) it stands for: all of them, unless the
+  // spec changed an answer between versions (Cast-24: ±inf into the fnuz
+  // types with saturation).
+  int first_version = 0;
+  int last_version = INT_MAX;
+  // The output's dtype: kInputDType, or a fixed one (bool for a predicate,
+  // stored as one byte of 0 or 1; a cast's target).
+  DType output = kInputDType;
+  // Whether the kernel is defined on inputs of `t` at some opset.
+  bool (*defines)(const Variant& v, const DTypeInfo& t) = nullptr;
   // The kernel on `n` elements of `t` at `in` (kernels.h's contract); null
   // for an op of two inputs.
-  void (*kernel)(const DTypeInfo& t, const void* in, void* out, size_t n);
-  // The plain oracle's answer for one pattern: 0 or 1, or output bits.
-  uint64_t (*oracle)(const DTypeInfo& t, uint64_t bits);
-  // The answer on a class run, for ops whose answer there is neither one
-  // constant nor the pattern itself (Abs, Neg); null for the ops that answer
-  // from a pattern's class and sign alone.
+  void (*kernel)(const Variant& v, const DTypeInfo& t, const void* in,
+                 void* out, size_t n) = nullptr;
+  // The plain oracle's answer for one pattern: output bits.
+  uint64_t (*oracle)(const Variant& v, const DTypeInfo& t,
+                     uint64_t bits) = nullptr;
+  OnRuns on_runs = OnRuns::kByPattern;
+  // The answer on a class run, for kOwnRule.
   RunAnswer (*on_run)(const DTypeInfo& t, const PatternRun& run) = nullptr;
   // An op of two inputs sets these instead of `kernel` and `oracle`: the
   // kernel on `n` elements of `a` and `b` each, element by element (`out`
@@ -75,6 +102,15 @@ struct Variant {
 
   // How many patterns one output element depends on: 1 or 2.
   size_t arity() const { return pair_kernel != nullptr ? 2 : 1; }
+  bool Defines(const DTypeInfo& t) const { return defines(*this, t); }
+  void Kernel(const DTypeInfo& t, const void* in, void* out, size_t n) const {
+    kernel(*this, t, in, out, n);
+  }
+  uint64_t Oracle(const DTypeInfo& t, uint64_t bits) const {
+    return oracle(*this, t, bits);
+  }
+  // The value of INT attribute `name`; `otherwise` when it has none.
+  int64_t Attribute(std::string_view name, int64_t otherwise) const;
 };
 
 // AllVariants()
@@ -87,9 +123,9 @@ std::span<const Variant* const> AllVariants();
 // The variant named `name` ("isinf_pos"), or nullptr.
 const Variant* FindVariant(std::string_view name);
 
-// The width of one output element of `v` on inputs of `t`.
+// The dtype of `v`'s output on inputs of `t`.
 inline const DTypeInfo& OutputType(const Variant& v, const DTypeInfo& t) {
-  return v.to_bool ? Info(DType::kUint8) : t;
+  return v.output == kInputDType ? t : Info(v.output);
 }
 
 }  // namespace onnxcts

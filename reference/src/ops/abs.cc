@@ -75,13 +75,19 @@ constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
 constexpr OpSchema kSchemas[] = {
     {"", "Abs", 6, kUnaryIn, kUnaryOut, kC6, {}, AbsKernel,
-     SignedMinimumDeviation},
+     DeviationBy<SignedMinimumDeviation>},
     {"", "Abs", 13, kUnaryIn, kUnaryOut, kC13, {}, AbsKernel,
-     SignedMinimumDeviation},
+     DeviationBy<SignedMinimumDeviation>},
 };
 
 constexpr Variant kVariants[] = {
-    {"abs", "Abs", {}, false, WideNumber, Abs, AbsOracle, AbsOnRun},
+    {.name = "abs",
+     .op = "Abs",
+     .defines = DefinesBy<WideNumber>,
+     .kernel = KernelBy<Abs>,
+     .oracle = OracleBy<AbsOracle>,
+     .on_runs = OnRuns::kOwnRule,
+     .on_run = AbsOnRun},
 };
 
 }  // namespace

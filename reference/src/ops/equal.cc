@@ -49,8 +49,12 @@ constexpr OpSchema kSchemas[] = {
 };
 
 constexpr Variant kVariants[] = {
-    {"equal", "Equal", {}, true, OrderedOrBool, nullptr, nullptr, nullptr,
-     Equal, EqualOracle},
+    {.name = "equal",
+     .op = "Equal",
+     .output = DType::kBool,
+     .defines = DefinesBy<OrderedOrBool>,
+     .pair_kernel = Equal,
+     .pair_oracle = EqualOracle},
 };
 
 }  // namespace

@@ -30,8 +30,12 @@ constexpr OpSchema kSchemas[] = {
 };
 
 constexpr Variant kVariants[] = {
-    {"greater", "Greater", {}, true, OrderedNumber, nullptr, nullptr, nullptr,
-     Greater, GreaterOracle},
+    {.name = "greater",
+     .op = "Greater",
+     .output = DType::kBool,
+     .defines = DefinesBy<OrderedNumber>,
+     .pair_kernel = Greater,
+     .pair_oracle = GreaterOracle},
 };
 
 }  // namespace

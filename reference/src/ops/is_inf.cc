@@ -95,13 +95,14 @@ constexpr IntAttribute kFlags[] = {{"detect_negative", kNegative ? 1 : 0},
 
 template <bool kPositive, bool kNegative>
 constexpr Variant IsInfVariant(std::string_view name) {
-  return {name,
-          "IsInf",
-          kFlags<kPositive, kNegative>,
-          true,
-          DefinedOnFloats,
-          IsInfVariantKernel<kPositive, kNegative>,
-          IsInfOracle<kPositive, kNegative>};
+  return {.name = name,
+          .op = "IsInf",
+          .attributes = kFlags<kPositive, kNegative>,
+          .output = DType::kBool,
+          .defines = DefinesBy<DefinedOnFloats>,
+          .kernel = KernelBy<IsInfVariantKernel<kPositive, kNegative>>,
+          .oracle = OracleBy<IsInfOracle<kPositive, kNegative>>,
+          .on_runs = OnRuns::kClassAnswer};
 }
 
 constexpr Variant kVariants[] = {

@@ -69,8 +69,13 @@ uint64_t IsNaNOracle(const DTypeInfo& t, uint64_t bits) {
 }
 
 constexpr Variant kVariants[] = {
-    {"isnan", "IsNaN", {}, true, DefinedOnFloats, IsNaNVariantKernel,
-     IsNaNOracle},
+    {.name = "isnan",
+     .op = "IsNaN",
+     .output = DType::kBool,
+     .defines = DefinesBy<DefinedOnFloats>,
+     .kernel = KernelBy<IsNaNVariantKernel>,
+     .oracle = OracleBy<IsNaNOracle>,
+     .on_runs = OnRuns::kClassAnswer},
 };
 
 }  // namespace

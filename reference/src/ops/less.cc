@@ -29,8 +29,12 @@ constexpr OpSchema kSchemas[] = {
 };
 
 constexpr Variant kVariants[] = {
-    {"less", "Less", {}, true, OrderedNumber, nullptr, nullptr, nullptr, Less,
-     LessOracle},
+    {.name = "less",
+     .op = "Less",
+     .output = DType::kBool,
+     .defines = DefinesBy<OrderedNumber>,
+     .pair_kernel = Less,
+     .pair_oracle = LessOracle},
 };
 
 }  // namespace

@@ -30,16 +30,21 @@ constexpr TypeConstraint kC6[] = {{"T", kFloat16FloatDouble}};
 constexpr TypeConstraint kC12[] = {{"T", kNumeric}};
 constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
+constexpr DeviationFn kZeroPair = DeviationBy<ZeroPairDeviation>;
+
 constexpr OpSchema kSchemas[] = {
-    {"", "Max", 6, kSelectIn, kOut, kC6, {}, MaxNode, ZeroPairDeviation, false},
-    {"", "Max", 8, kSelectIn, kOut, kC6, {}, MaxNode, ZeroPairDeviation, true},
-    {"", "Max", 12, kSelectIn, kOut, kC12, {}, MaxNode, ZeroPairDeviation, true},
-    {"", "Max", 13, kSelectIn, kOut, kC13, {}, MaxNode, ZeroPairDeviation, true},
+    {"", "Max", 6, kSelectIn, kOut, kC6, {}, MaxNode, kZeroPair, false},
+    {"", "Max", 8, kSelectIn, kOut, kC6, {}, MaxNode, kZeroPair, true},
+    {"", "Max", 12, kSelectIn, kOut, kC12, {}, MaxNode, kZeroPair, true},
+    {"", "Max", 13, kSelectIn, kOut, kC13, {}, MaxNode, kZeroPair, true},
 };
 
 constexpr Variant kVariants[] = {
-    {"max", "Max", {}, false, OrderedNumber, nullptr, nullptr, nullptr, Max,
-     MaxOracle},
+    {.name = "max",
+     .op = "Max",
+     .defines = DefinesBy<OrderedNumber>,
+     .pair_kernel = Max,
+     .pair_oracle = MaxOracle},
 };
 
 }  // namespace

@@ -30,16 +30,21 @@ constexpr TypeConstraint kC6[] = {{"T", kFloat16FloatDouble}};
 constexpr TypeConstraint kC12[] = {{"T", kNumeric}};
 constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
+constexpr DeviationFn kZeroPair = DeviationBy<ZeroPairDeviation>;
+
 constexpr OpSchema kSchemas[] = {
-    {"", "Min", 6, kSelectIn, kOut, kC6, {}, MinNode, ZeroPairDeviation, false},
-    {"", "Min", 8, kSelectIn, kOut, kC6, {}, MinNode, ZeroPairDeviation, true},
-    {"", "Min", 12, kSelectIn, kOut, kC12, {}, MinNode, ZeroPairDeviation, true},
-    {"", "Min", 13, kSelectIn, kOut, kC13, {}, MinNode, ZeroPairDeviation, true},
+    {"", "Min", 6, kSelectIn, kOut, kC6, {}, MinNode, kZeroPair, false},
+    {"", "Min", 8, kSelectIn, kOut, kC6, {}, MinNode, kZeroPair, true},
+    {"", "Min", 12, kSelectIn, kOut, kC12, {}, MinNode, kZeroPair, true},
+    {"", "Min", 13, kSelectIn, kOut, kC13, {}, MinNode, kZeroPair, true},
 };
 
 constexpr Variant kVariants[] = {
-    {"min", "Min", {}, false, OrderedNumber, nullptr, nullptr, nullptr, Min,
-     MinOracle},
+    {.name = "min",
+     .op = "Min",
+     .defines = DefinesBy<OrderedNumber>,
+     .pair_kernel = Min,
+     .pair_oracle = MinOracle},
 };
 
 }  // namespace

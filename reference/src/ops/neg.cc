@@ -74,13 +74,19 @@ constexpr TypeConstraint kC13[] = {{"T", kV13}};
 
 constexpr OpSchema kSchemas[] = {
     {"", "Neg", 6, kUnaryIn, kUnaryOut, kC6, {}, NegKernel,
-     SignedMinimumDeviation},
+     DeviationBy<SignedMinimumDeviation>},
     {"", "Neg", 13, kUnaryIn, kUnaryOut, kC13, {}, NegKernel,
-     SignedMinimumDeviation},
+     DeviationBy<SignedMinimumDeviation>},
 };
 
 constexpr Variant kVariants[] = {
-    {"neg", "Neg", {}, false, NegDefines, Neg, NegOracle, NegOnRun},
+    {.name = "neg",
+     .op = "Neg",
+     .defines = DefinesBy<NegDefines>,
+     .kernel = KernelBy<Neg>,
+     .oracle = OracleBy<NegOracle>,
+     .on_runs = OnRuns::kOwnRule,
+     .on_run = NegOnRun},
 };
 
 }  // namespace

@@ -25,7 +25,44 @@ struct OpFile {
 };
 
 #define ONNXCTS_REGISTER_OP(Name) \
-  OpFile Name##Op() { return {kSchemas, kVariants}; }
+  OpFile Name##Op() { return {kSchemas, VariantsOf(kVariants)}; }
+
+// An op's kVariants: an array, or a function that makes them (Cast's, one
+// per target dtype of the table).
+inline std::span<const Variant> VariantsOf(std::span<const Variant> list) {
+  return list;
+}
+inline std::span<const Variant> VariantsOf(std::span<const Variant> (*make)()) {
+  return make();
+}
+
+// Variant functions (variant.h) for ops whose functions take no more than
+// the dtype: the variant's attributes are in the function already (IsInf's
+// template flags) or there are none.
+template <bool (*F)(const DTypeInfo&)>
+bool DefinesBy(const Variant&, const DTypeInfo& t) {
+  return F(t);
+}
+
+template <void (*F)(const DTypeInfo&, const void*, void*, size_t)>
+void KernelBy(const Variant&, const DTypeInfo& t, const void* in, void* out,
+              size_t n) {
+  F(t, in, out, n);
+}
+
+template <uint64_t (*F)(const DTypeInfo&, uint64_t)>
+uint64_t OracleBy(const Variant&, const DTypeInfo& t, uint64_t bits) {
+  return F(t, bits);
+}
+
+// The deviation rule of an op whose output has its inputs' dtype and whose
+// attributes do not change what the spec leaves open.
+template <bool (*F)(const DTypeInfo&, std::span<const uint64_t>, uint64_t,
+                    uint64_t)>
+bool DeviationBy(const OpSchema&, const ElementAnswer& e) {
+  return e.input->code == e.output->code &&
+         F(*e.output, e.inputs, e.expected, e.actual);
+}
 
 // The kernels of floats only (IsInf, IsNaN).
 inline bool DefinedOnFloats(const DTypeInfo& t) { return t.is_float(); }

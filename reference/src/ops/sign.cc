@@ -74,9 +74,9 @@ constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
 constexpr OpSchema kSchemas[] = {
     {"", "Sign", 9, kSameTypeIn, kSameTypeOut, kC9, {}, SignKernel,
-     SignDeviation},
+     DeviationBy<SignDeviation>},
     {"", "Sign", 13, kSameTypeIn, kSameTypeOut, kC13, {}, SignKernel,
-     SignDeviation},
+     DeviationBy<SignDeviation>},
 };
 
 void SignVariantKernel(const DTypeInfo& t, const void* in, void* out,
@@ -91,8 +91,12 @@ uint64_t SignOracle(const DTypeInfo& t, uint64_t bits) {
 bool DefinedOnNumbers(const DTypeInfo& t) { return t.kind != Kind::kBool; }
 
 constexpr Variant kVariants[] = {
-    {"sign", "Sign", {}, false, DefinedOnNumbers, SignVariantKernel,
-     SignOracle},
+    {.name = "sign",
+     .op = "Sign",
+     .defines = DefinesBy<DefinedOnNumbers>,
+     .kernel = KernelBy<SignVariantKernel>,
+     .oracle = OracleBy<SignOracle>,
+     .on_runs = OnRuns::kClassAnswer},
 };
 
 }  // namespace

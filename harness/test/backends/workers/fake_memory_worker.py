@@ -13,25 +13,16 @@ does is named by the folder that holds its model:
   not_supported  answers not_supported
 """
 import json
-import mmap
 import os
 import sys
 import time
+
+from slot_memory import Memory
 
 
 def answer(obj):
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
-
-
-class Memory:
-    def __init__(self):
-        self.map = None
-
-    def view(self, size):
-        if self.map is None or len(self.map) < size:
-            self.map = mmap.mmap(3, size)
-        return self.map
 
 
 def run(req, memory):

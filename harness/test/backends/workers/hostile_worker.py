@@ -8,13 +8,14 @@ environment, so a test finds those left behind by a marker it set there.
     hostile_worker.py MODE
 """
 import json
-import mmap
 import os
 import signal
 import struct
 import sys
 import threading
 import time
+
+from slot_memory import Memory
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "honest"
 
@@ -292,16 +293,6 @@ def before_answering():
 
 
 # ---- version 2 -----------------------------------------------------------
-
-class Memory:
-    def __init__(self):
-        self.map = None
-
-    def view(self, size):
-        if self.map is None or len(self.map) < size:
-            self.map = mmap.mmap(3, size)
-        return self.map
-
 
 def answer_memory(req, memory):
     rid = req["id"]
