@@ -4,12 +4,13 @@
 // whose leading bit is bit 62 and the power of two of that bit, so each
 // source needs one decoder and each target one encoder. The spare top bit
 // lets rounding carry without overflow. Integer-to-integer casts skip the
-// form (they are a wrap), and sources of 8 bits or fewer go through a
-// 256-entry table this file builds with its own encoders.
+// form (they are a wrap), and sources of 8 bits or fewer (16 bits, for
+// large buffers) go through a table this file builds with its own encoders.
 #include <bit>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
+#include <vector>
 
 #include "onnxcts/convert.h"
 
@@ -292,11 +293,34 @@ void WithConverter(const DTypeInfo& from, const DTypeInfo& to,
   return f([=](uint64_t v) { return target.Encode(decode(v)); });
 }
 
-// Sources of 8 bits or fewer: a table of all 256 bytes, then lookups.
-template <typename Out>
-void ByTable(const uint8_t* in, uint8_t* out, size_t n,
-             const uint64_t (&table)[256]) {
-  for (size_t i = 0; i < n; ++i) Store<Out>(out + i * sizeof(Out), table[in[i]]);
+// Small sources: a table of every pattern, built with this file's own
+// encoders, then lookups.
+template <typename In, typename Out>
+void ByTable(const uint8_t* in, uint8_t* out, size_t n, const Out* table) {
+  for (size_t i = 0; i < n; ++i) {
+    Store<Out>(out + i * sizeof(Out), table[Load<In>(in + i * sizeof(In))]);
+  }
+}
+
+template <typename In, typename Out, typename Convert>
+void WithTable(const uint8_t* in, uint8_t* out, size_t n,
+               const Convert& convert) {
+  std::vector<Out> table(size_t{1} << (8 * sizeof(In)));
+  for (size_t b = 0; b < table.size(); ++b) {
+    table[b] = static_cast<Out>(convert(static_cast<uint64_t>(b)));
+  }
+  ByTable<In, Out>(in, out, n, table.data());
+}
+
+template <typename In, typename Convert>
+void WithTableOut(size_t out_bytes, const uint8_t* in, uint8_t* out, size_t n,
+                  const Convert& convert) {
+  switch (out_bytes) {
+    case 1: return WithTable<In, uint8_t>(in, out, n, convert);
+    case 2: return WithTable<In, uint16_t>(in, out, n, convert);
+    case 4: return WithTable<In, uint32_t>(in, out, n, convert);
+    default: return WithTable<In, uint64_t>(in, out, n, convert);
+  }
 }
 
 }  // namespace
@@ -308,18 +332,15 @@ void CastKernel(const DTypeInfo& from, const void* in, const DTypeInfo& to,
   auto* dst = static_cast<uint8_t*>(out);
   const size_t in_bytes = ElementBytes(from);
   const size_t out_bytes = ElementBytes(to);
+  // A table pays once the buffer is a few times the patterns it holds.
   WithConverter(from, to, o, [&](const auto& convert) {
-    if (in_bytes > 1 || n < 512) {
-      return ByWidths(in_bytes, out_bytes, src, dst, n, convert);
+    if (in_bytes == 1 && n >= 512) {
+      return WithTableOut<uint8_t>(out_bytes, src, dst, n, convert);
     }
-    uint64_t table[256];
-    for (int b = 0; b < 256; ++b) table[b] = convert(static_cast<uint64_t>(b));
-    switch (out_bytes) {
-      case 1: return ByTable<uint8_t>(src, dst, n, table);
-      case 2: return ByTable<uint16_t>(src, dst, n, table);
-      case 4: return ByTable<uint32_t>(src, dst, n, table);
-      default: return ByTable<uint64_t>(src, dst, n, table);
+    if (in_bytes == 2 && n >= (size_t{1} << 18)) {
+      return WithTableOut<uint16_t>(out_bytes, src, dst, n, convert);
     }
+    return ByWidths(in_bytes, out_bytes, src, dst, n, convert);
   });
 }
 

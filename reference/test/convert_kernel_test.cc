@@ -91,6 +91,16 @@ TEST(CastKernel, SubByteElementsUseTheLowBits) {
   EXPECT_EQ(out[2], 0xFF);
 }
 
+// Large buffers of 16-bit sources take the kernel's table path.
+TEST(CastKernel, LargeSixteenBitBuffersMatchTheOracle) {
+  for (const char* name : {"float16", "int16"}) {
+    const DTypeInfo& from = CastDType(name);
+    std::vector<uint64_t> patterns(size_t{1} << 18);
+    for (size_t i = 0; i < patterns.size(); ++i) patterns[i] = i & 0xFFFF;
+    ExpectKernelMatchesOracle(from, patterns);
+  }
+}
+
 TEST(CastKernel, AcceptsEmptyBuffers) {
   CastKernel(Info(DType::kFloat), nullptr, Info(DType::kFloat16), nullptr, 0,
              {});
