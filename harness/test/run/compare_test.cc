@@ -19,7 +19,9 @@ Tensor Make(DType t, std::vector<uint64_t> bits, std::vector<int64_t> dims = {})
   return x;
 }
 
-CompareRules SignRules() { return {FindSchema("", "Sign", 13), 1e-3, 1e-7}; }
+CompareRules SignRules() {
+  return {FindSchema("", "Sign", 13), nullptr, 1e-3, 1e-7};
+}
 
 TEST(Compare, IdenticalOutputsPass) {
   const Tensor y = Make(DType::kBool, {0, 1, 1});

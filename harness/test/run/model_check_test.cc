@@ -53,7 +53,7 @@ TEST(ModelCheck, FindsEveryWayToBreakTheSchema) {
       {"wrong output type", OneNode("IsNaN", 13, DType::kFloat, DType::kFloat),
        "does not allow float for Y"},
       {"Sign output type differs", OneNode("Sign", 13, DType::kFloat, DType::kDouble),
-       "bound to both"},
+       "it makes float here"},
       {"unknown attribute",
        OneNode("IsNaN", 13, DType::kFloat, DType::kBool, {{"detect_positive", int64_t{1}}}),
        "unknown attribute"},
