@@ -53,7 +53,7 @@ Tensor Output(const CaseSpec& spec, std::span<const Tensor> inputs) {
   y.dtype = spec.output_type;
   y.dims = BroadcastDims(shapes).value();
   const uint64_t n = Product(y.dims);
-  y.bytes.resize(n * Info(y.dtype).bytes());
+  y.bytes.resize(StorageBytes(Info(y.dtype), n));
   Attributes attrs = spec.attributes;
   ResolveAttributes(*spec.schema, attrs);
   std::vector<ConstTensorView> in;
@@ -99,7 +99,7 @@ Tensor Filled(const DTypeInfo& t, std::vector<int64_t> dims,
   x.dtype = t.code;
   x.dims = std::move(dims);
   const uint64_t n = Product(x.dims);
-  x.bytes.resize(n * t.bytes());
+  x.bytes.resize(StorageBytes(t, n));  // zero: packed padding stays zero
   for (uint64_t i = 0; i < n; ++i) {
     StoreBits(t, x.bytes.data(), i, patterns[pick(i, patterns.size())]);
   }

@@ -77,6 +77,17 @@ struct Variant {
   size_t arity() const { return pair_kernel != nullptr ? 2 : 1; }
 };
 
+// KernelsCover()
+//
+// Whether the reference kernels are written for `t` at all: whole-byte
+// elements and, for floats, a format with a sign bit and a zero. The packed
+// types and float8e8m0 are in no operator's type constraints yet, and the
+// kernels' bit tricks assume both; every variant's `defines` implies this.
+constexpr bool KernelsCover(const DTypeInfo& t) {
+  return !t.packed() &&
+         (!t.is_float() || (t.format.has_sign() && t.format.has_zero()));
+}
+
 // AllVariants()
 //
 // Every variant of every operator, in the order of the operator registry.

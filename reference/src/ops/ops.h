@@ -28,7 +28,9 @@ struct OpFile {
   OpFile Name##Op() { return {kSchemas, kVariants}; }
 
 // The kernels of floats only (IsInf, IsNaN).
-inline bool DefinedOnFloats(const DTypeInfo& t) { return t.is_float(); }
+inline bool DefinedOnFloats(const DTypeInfo& t) {
+  return t.is_float() && KernelsCover(t);
+}
 
 // A predicate: X of type T1 in, Y of bool type T2 out (IsInf, IsNaN).
 inline constexpr Formal kPredicateIn[] = {{"X", "T1"}};
