@@ -220,14 +220,19 @@ struct PairBuffers {
 
   explicit PairBuffers(const Call& call)
       : n(call.op.count() / 2),
-        in_bytes(n * Info(call.op.dtype).bytes()),
-        out_bytes(n * OutputType(call).bytes()),
+        in_bytes(StorageBytes(Info(call.op.dtype), n)),
+        out_bytes(StorageBytes(OutputType(call), n)),
         a(in_bytes, call.misalignment),
         b(in_bytes, kMaxMisalignment - call.misalignment),
         out(out_bytes, call.misalignment) {
     if (n == 0) return;
-    std::memcpy(a.data(), call.op.bytes.data(), in_bytes);
-    std::memcpy(b.data(), call.op.bytes.data() + in_bytes, in_bytes);
+    // Two packed halves may need a byte more than the elements fill.
+    const size_t have = call.op.bytes.size();
+    std::memcpy(a.data(), call.op.bytes.data(), std::min(in_bytes, have));
+    if (have > in_bytes) {
+      std::memcpy(b.data(), call.op.bytes.data() + in_bytes,
+                  std::min(in_bytes, have - in_bytes));
+    }
   }
 };
 
@@ -275,7 +280,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   const size_t n = call.op.count();
-  const size_t out_bytes = n * OutputType(call).bytes();
+  const size_t out_bytes = StorageBytes(OutputType(call), n);
   UseTarget(call.target);
   Buffer in(call.op.bytes.size(), call.misalignment);
   if (n != 0)

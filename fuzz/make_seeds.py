@@ -55,7 +55,8 @@ MAX_FILE_BYTES = 2048
 
 # The dtype and schema tables, as `onnxcts schema --json` gives them
 # (load_tables): the differential targets index both in that order.
-DTYPES = []   # (name, code, width in bytes)
+DTYPES = []   # (name, code, width in bytes; 0 for the packed dtypes)
+BITS = {}     # name -> width in bits
 WIDTH = {}
 CODE = {}
 # `most` is None for a variadic input (any number of inputs).
@@ -70,8 +71,10 @@ def load_tables(onnxcts):
                                        check=True, capture_output=True,
                                        text=True).stdout)
     for d in tables["dtypes"]:
+        # Packed (4- and 2-bit) dtypes have no width in bytes; BITS has it.
         DTYPES.append((d["name"], d["code"], d["bits"] // 8))
         WIDTH[d["name"]] = d["bits"] // 8
+        BITS[d["name"]] = d["bits"]
         CODE[d["name"]] = d["code"]
     for sc in tables["schemas"]:
         input_type = sc["inputs"][0]["type"]
@@ -84,7 +87,7 @@ def load_tables(onnxcts):
     PAIR_OPS.update(v["op"] for v in tables["variants"] if v["arity"] == 2)
     for name, _, width in DTYPES:
         if name not in PATTERNS:
-            top = 1 << (8 * width - 1)
+            top = 1 << (BITS[name] - 1)
             PATTERNS[name] = [0, 1, 2, top - 1, top, top + 1, 2 * top - 1]
 
 
@@ -119,6 +122,15 @@ def write_seed(target, data):
 
 
 def elements(dtype, patterns):
+    """The patterns as raw_data holds them: little-endian, or packed from
+    the low bits up for a 4- or 2-bit dtype (onnx.proto)."""
+    bits = BITS[dtype]
+    if bits < 8:
+        per_byte = 8 // bits
+        out = bytearray((len(patterns) * bits + 7) // 8)
+        for i, p in enumerate(patterns):
+            out[i // per_byte] |= (p & ((1 << bits) - 1)) << (i % per_byte * bits)
+        return bytes(out)
     width = WIDTH[dtype]
     return b"".join((p & ((1 << 8 * width) - 1)).to_bytes(width, "little")
                     for p in patterns)
@@ -263,10 +275,12 @@ def handmade_tensors():
                                                   elements(dtype, pats)))
         elif field == "uint64_data":
             typed.uint64_data.extend(pats)
+        elif BITS[dtype] < 8:  # one int32 per packed byte (onnx's make_tensor)
+            typed.int32_data.extend(elements(dtype, pats))
         else:
             typed.int32_data.extend(pats)
         out.append(typed)
-        external = tensor(dtype, [8 // width])
+        external = tensor(dtype, [64 // BITS[dtype]])  # the 8 bytes of data.bin
         external.data_location = onnx.TensorProto.EXTERNAL
         for key, value in (("location", "data.bin"), ("offset", "8"),
                            ("length", "8")):

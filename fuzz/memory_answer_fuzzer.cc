@@ -59,8 +59,10 @@ struct World {
   World() {
     SuiteFilter filter;
     filter.ops = {"isnan", "isinf", "sign"};
+    // The sweep plan keeps the dtypes some variant defines, so of these
+    // float8e8m0 drops out too; the packed ones are not even offered.
     for (const DTypeInfo& t : kDTypes) {
-      if (t.bits >= 8 && t.bits <= 16) filter.dtypes.push_back(t.code);
+      if (!t.packed() && t.bits <= 16) filter.dtypes.push_back(t.code);
     }
     plan = PlanSweep(filter, "", Shard{});
     memory.Reserve(2 * kOutputOffset);
@@ -122,11 +124,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const DTypeInfo& in = Info(slice.spec.dtype);
   const DTypeInfo& out = Info(slice.spec.output_type);
-  std::vector<uint8_t> own(length * in.bytes());
+  std::vector<uint8_t> own(StorageBytes(in, length));
   FillPatterns(in, slice.first + offset, own.data(), length);
   uint8_t* memory = w.memory.data();
   std::memcpy(memory, own.data(), own.size());
-  std::memset(memory + kOutputOffset, 0, length * out.bytes());
+  std::memset(memory + kOutputOffset, 0, StorageBytes(out, length));
   // What the worker wrote before it answered.
   auto take = [&rest](size_t n) {
     const std::string_view bytes = rest.substr(0, n);
@@ -134,7 +136,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return bytes;
   };
   if (flags & 1) {
-    const std::string_view bytes = take(length * out.bytes());
+    const std::string_view bytes = take(StorageBytes(out, length));
     if (!bytes.empty()) {
       std::memcpy(memory + kOutputOffset, bytes.data(), bytes.size());
     }
@@ -149,7 +151,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const SentChunk chunk{offset, length, memory, own.data(),
                         {static_cast<int32_t>(in.code), dims, 0, own.size()},
                         {static_cast<int32_t>(out.code), dims, kOutputOffset,
-                         length * out.bytes()},
+                         StorageBytes(out, length)},
                         &w.ModelFor(pick, length)};
   const ChunkVerdict scribbled =
       CheckChunk(slice, chunk, AnswerOf(rest), *w.reference);

@@ -40,7 +40,13 @@ struct OpInput {
   std::vector<int64_t> dims;
   std::vector<uint8_t> bytes;  // product(dims) elements of `dtype`
 
-  size_t count() const { return bytes.size() / Info(dtype).bytes(); }
+  // The element count: of the dims, since a packed dtype's last byte may
+  // hold padding rather than an element.
+  size_t count() const {
+    size_t n = 1;
+    for (int64_t d : dims) n *= static_cast<size_t>(d);
+    return n;
+  }
   // "IsInf-20 float8e4m3fn": what findings are grouped by.
   std::string Label() const {
     return std::string(schema->op) + "-" +
@@ -82,6 +88,21 @@ inline void ReadFlag(FuzzedDataProvider& fdp, const std::string& name,
 // Consumes the op, opset, dtype and attributes from the end of the input.
 // A dtype byte below 0xF0 picks among the dtypes the schema allows; the
 // rest pick from the whole table, which may break the schema.
+// Whole elements of `t` in `bytes` bytes (a packed byte holds 2 or 4).
+inline int64_t ElementsIn(const DTypeInfo& t, size_t bytes) {
+  return static_cast<int64_t>(bytes * 8 / static_cast<size_t>(t.bits));
+}
+
+// `bytes` cut or padded to `count` elements of `t`, the padding bits of a
+// packed last byte cleared (onnx.proto asks for zeros there).
+inline void FitTo(const DTypeInfo& t, size_t count, std::vector<uint8_t>& bytes) {
+  bytes.resize(StorageBytes(t, count));
+  const size_t used = count * static_cast<size_t>(t.bits) % 8;
+  if (t.packed() && used != 0) {
+    bytes.back() = static_cast<uint8_t>(bytes.back() & ((1u << used) - 1));
+  }
+}
+
 inline OpInput ReadOpChoice(FuzzedDataProvider& fdp) {
   const auto schemas = AllSchemas();
   OpInput op;
@@ -117,15 +138,15 @@ inline void ReadElements(FuzzedDataProvider& fdp, OpInput& op,
     op.dims.push_back(fdp.ConsumeIntegralInRange<int64_t>(least, 3));
     lead *= op.dims.back();
   }
-  const size_t width = Info(op.dtype).bytes();
+  const DTypeInfo& t = Info(op.dtype);
   op.bytes = fdp.ConsumeRemainingBytes<uint8_t>();
-  const auto whole = static_cast<int64_t>(op.bytes.size() / width);
+  const int64_t whole = ElementsIn(t, op.bytes.size());
   if (rank == 0) {
-    op.bytes.resize(width);
+    FitTo(t, 1, op.bytes);
     return;
   }
   op.dims.push_back(std::max(least, lead == 0 ? whole : whole / lead));
-  op.bytes.resize(static_cast<size_t>(lead * op.dims.back()) * width);
+  FitTo(t, static_cast<size_t>(lead * op.dims.back()), op.bytes);
 }
 
 // ReadInputCount()
@@ -196,9 +217,9 @@ inline std::vector<TensorInput> ReadNodeInputs(FuzzedDataProvider& fdp,
                        inputs[i].dims.end();
     (sized ? fixed : per_last) += SizedCount(inputs[i].dims);
   }
-  const size_t width = Info(op.dtype).bytes();
+  const DTypeInfo& t = Info(op.dtype);
   const std::vector<uint8_t> bytes = fdp.ConsumeRemainingBytes<uint8_t>();
-  const auto whole = static_cast<int64_t>(bytes.size() / width);
+  const int64_t whole = ElementsIn(t, bytes.size());
   const int64_t last =
       per_last == 0 ? 1
                     : std::max(least, (whole - std::min(whole, fixed)) /
@@ -206,10 +227,12 @@ inline std::vector<TensorInput> ReadNodeInputs(FuzzedDataProvider& fdp,
   size_t at = 0;
   for (TensorInput& in : inputs) {
     std::ranges::replace(in.dims, int64_t{-1}, last);
-    in.bytes.assign(static_cast<size_t>(SizedCount(in.dims)) * width, 0);
+    const auto n = static_cast<size_t>(SizedCount(in.dims));
+    in.bytes.assign(StorageBytes(t, n), 0);
     const size_t take = std::min(in.bytes.size(), bytes.size() - at);
     std::copy_n(bytes.begin() + static_cast<ptrdiff_t>(at), take,
                 in.bytes.begin());
+    FitTo(t, n, in.bytes);
     at += take;
   }
   op.dims = inputs[0].dims;

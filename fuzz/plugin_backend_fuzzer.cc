@@ -216,8 +216,8 @@ ChunkRequest PipeRequest(const RunRequest& request, const Dims& out_dims) {
     at += x.bytes.size();
   }
   const ValueInfo& y = request.model->outputs[0];
-  const size_t out_bytes =
-      ElementCount(out_dims) * Info(static_cast<DType>(y.elem_type)).bytes();
+  const size_t out_bytes = StorageBytes(Info(static_cast<DType>(y.elem_type)),
+                                        ElementCount(out_dims));
   // The output starts at an odd offset: plugins must not count on more.
   const size_t out_offset = at + 1;
   g_pipe->Reserve(out_offset + out_bytes);

@@ -28,7 +28,7 @@ inline std::string TensorProblem(const Tensor& t, const Limits& limits) {
     }
   }
   if (elements > limits.max_elements) return "elements above the limit";
-  if (t.bytes.size() != elements * info->bytes()) {
+  if (t.bytes.size() != StorageBytes(*info, elements)) {
     return "bytes " + std::to_string(t.bytes.size()) + " for " +
            std::to_string(elements) + " elements of " + std::string(info->name);
   }

@@ -47,10 +47,10 @@ std::optional<size_t> CountOf(const onnxcts_tensor& t, const DTypeInfo& info) {
   for (size_t d = 0; d < t.rank; ++d) {
     if (t.dims[d] < 0) return std::nullopt;
     const auto n = static_cast<size_t>(t.dims[d]);
-    if (n != 0 && count > SIZE_MAX / info.bytes() / n) return std::nullopt;
+    if (n != 0 && count > SIZE_MAX / 8 / n) return std::nullopt;  // 8: widest
     count *= n;
   }
-  if (t.size != count * info.bytes()) return std::nullopt;
+  if (t.size != StorageBytes(info, count)) return std::nullopt;
   return count;
 }
 
@@ -99,7 +99,9 @@ std::string ShapeOutputs(Prepared& p) {
   if (!inferred.problem.empty()) return inferred.problem;
   // Broadcasting can multiply sizes past what any input holds.
   size_t widest = 1;
-  for (DType t : inferred.types) widest = std::max(widest, Info(t).bytes());
+  for (DType t : inferred.types) {
+    widest = std::max(widest, StorageBytes(Info(t), 1));
+  }
   size_t count = 1;
   for (int64_t d : inferred.dims) {
     const auto n = static_cast<size_t>(d);
@@ -121,7 +123,7 @@ bool Allocate(onnxcts_output& out, DType dtype, const Prepared& p,
   out.rank = p.output_dims.size();
   out.dims =
       static_cast<int64_t*>(std::malloc(sizeof(int64_t) * (out.rank + 1)));
-  out.size = p.output_count * Info(dtype).bytes();
+  out.size = StorageBytes(Info(dtype), p.output_count);
   // Never malloc(0), which may answer null.
   out.data = std::malloc(std::max<size_t>(out.size, 1));
   if (out.dims == nullptr || out.data == nullptr) return false;
@@ -216,7 +218,7 @@ onnxcts_status RunReferenceNode2(const onnxcts_node* node,
     out.rank = p.output_dims.size();
     if (out.rank > ONNXCTS_PLUGIN_MAX_RANK) continue;
     std::copy(p.output_dims.begin(), p.output_dims.end(), out.dims);
-    out.size = p.output_count * Info(p.output_types[k]).bytes();
+    out.size = StorageBytes(Info(p.output_types[k]), p.output_count);
     fit = fit && out.size <= out.capacity;
     outputs.push_back(
         {p.output_types[k], out.data, {out.dims, out.rank}, p.output_count});

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <string>
 
@@ -25,8 +26,10 @@ std::string_view KindName(Kind k) {
 }
 
 std::string_view SpecialsName(Specials s) {
-  static constexpr std::string_view kNames[] = {"none", "ieee", "finite_only",
-                                                "fnuz"};
+  static constexpr std::string_view kNames[] = {
+      "none", "ieee", "finite_only", "fnuz", "no_nan", "exponent_only"};
+  static_assert(std::size(kNames) ==
+                static_cast<size_t>(Specials::kExponentOnly) + 1);
   return kNames[static_cast<int>(s)];
 }
 

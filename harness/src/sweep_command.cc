@@ -189,9 +189,9 @@ void CheckScratchRoom(const std::vector<SweepSlice>& plan,
                       const SweepArgs& args) {
   uint64_t bytes = 0;
   for (const SweepSlice& s : plan) {
-    const uint64_t widths =
-        Info(s.spec.dtype).bytes() + Info(s.spec.output_type).bytes();
-    bytes = std::max(bytes, std::min(args.chunk, s.count) * widths);
+    const uint64_t n = std::min(args.chunk, s.count);
+    bytes = std::max(bytes, StorageBytes(Info(s.spec.dtype), n) +
+                                StorageBytes(Info(s.spec.output_type), n));
   }
   CheckFreeSpace(std::filesystem::temp_directory_path(),
                  2 * static_cast<uint64_t>(args.threads) * bytes,

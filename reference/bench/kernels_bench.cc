@@ -26,12 +26,13 @@ enum class Op { kIsInf, kIsNaN, kSign };
 constexpr const char* kOpNames[] = {"IsInf", "IsNaN", "Sign"};
 
 bool Defined(Op op, const DTypeInfo& t) {
+  if (!KernelsCover(t)) return false;  // packed dtypes and float8e8m0
   return op == Op::kSign ? t.kind != Kind::kBool : t.is_float();
 }
 
 // Random bits: every class turns up, NaN payloads included.
 std::vector<uint8_t> RandomPatterns(const DTypeInfo& t, size_t n) {
-  std::vector<uint8_t> bytes(n * t.bytes());
+  std::vector<uint8_t> bytes(n * ElementBytes(t));
   SplitMix64 rng(20261129);
   for (size_t i = 0; i < bytes.size(); i += 8) {
     const uint64_t r = rng.Next();
@@ -49,7 +50,7 @@ void Report(benchmark::State& state, size_t n, size_t bytes_moved) {
 void BM_Kernel(benchmark::State& state, Op op, const DTypeInfo* t) {
   const size_t n = static_cast<size_t>(state.range(0));
   const std::vector<uint8_t> in = RandomPatterns(*t, n);
-  const size_t out_width = op == Op::kSign ? t->bytes() : 1;
+  const size_t out_width = op == Op::kSign ? ElementBytes(*t) : 1;
   std::vector<uint8_t> out(n * out_width, 1);
   for (auto _ : state) {
     if (op == Op::kSign) {
@@ -62,7 +63,7 @@ void BM_Kernel(benchmark::State& state, Op op, const DTypeInfo* t) {
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
-  Report(state, n, n * (t->bytes() + out_width));
+  Report(state, n, n * (ElementBytes(*t) + out_width));
 }
 
 // The bound: copying the kernel's input. Items are the input's elements, so

@@ -20,9 +20,9 @@ bool IsNaNFields(const FloatFormat& f, const Fields& x) {
       return x.exponent == top_exponent && x.mantissa == Ones(f.mantissa_bits);
     case Specials::kFnuz:
       return x.sign && x.exponent == 0 && x.mantissa == 0;
-    case Specials::kExponentOnly:
+    case Specials::kExponentOnly:  // float8e8m0: 0xFF alone
       return x.exponent == top_exponent;
-    case Specials::kNoNaN:
+    case Specials::kNoNaN:  // float4e2m1: every pattern is a number
     case Specials::kNone:
       break;
   }
@@ -67,7 +67,7 @@ ValueClass ClassifyInteger(const DTypeInfo& t, uint64_t bits) {
 Fields Decode(const DTypeInfo& t, uint64_t bits) {
   const FloatFormat& f = FloatOf(t);
   Fields x;
-  x.sign = ((bits >> (f.width() - 1)) & 1) != 0;
+  x.sign = f.has_sign() && ((bits >> (f.width() - 1)) & 1) != 0;
   x.exponent = (bits >> f.mantissa_bits) & Ones(f.exponent_bits);
   x.mantissa = bits & Ones(f.mantissa_bits);
   return x;
@@ -77,13 +77,16 @@ ValueClass Classify(const DTypeInfo& t, uint64_t bits) {
   if (!t.is_float()) return ClassifyInteger(t, bits);
   const Fields x = Decode(t, bits);
   if (IsNaNFields(t.format, x)) {
-    const bool has_quiet_bit = t.format.specials == Specials::kIeee;
-    const bool quiet = (x.mantissa >> (t.format.mantissa_bits - 1)) & 1;
-    return !has_quiet_bit || quiet ? ValueClass::kQuietNaN
-                                   : ValueClass::kSignalingNaN;
+    // Only IEEE formats have a quiet bit; float8e8m0 has no mantissa at all.
+    if (t.format.specials != Specials::kIeee) return ValueClass::kQuietNaN;
+    return (x.mantissa & t.format.quiet_bit()) != 0
+               ? ValueClass::kQuietNaN
+               : ValueClass::kSignalingNaN;
   }
   if (IsInfFields(t.format, x)) return ValueClass::kInfinity;
-  if (x.exponent != 0) return ValueClass::kNormal;
+  // A format without a zero (float8e8m0) has no subnormals either: its
+  // exponent 0 is 2^-bias, a normal power of two like every other.
+  if (x.exponent != 0 || !t.format.has_zero()) return ValueClass::kNormal;
   return x.mantissa == 0 ? ValueClass::kZero : ValueClass::kSubnormal;
 }
 
@@ -163,7 +166,9 @@ double Value(const DTypeInfo& t, uint64_t bits) {
   if (IsInfFields(f, x)) return sign * std::numeric_limits<double>::infinity();
   const double fraction =
       static_cast<double>(x.mantissa) / std::ldexp(1.0, f.mantissa_bits);
-  if (x.exponent == 0) return sign * std::ldexp(fraction, 1 - f.bias);
+  if (x.exponent == 0 && f.has_zero()) {
+    return sign * std::ldexp(fraction, 1 - f.bias);
+  }
   return sign *
          std::ldexp(1.0 + fraction, static_cast<int>(x.exponent) - f.bias);
 }

@@ -46,7 +46,8 @@ std::optional<uint64_t> NextCut(const DTypeInfo& t, uint64_t p) {
     const uint64_t block = p & ~mantissa_max;  // sign and exponent
     const uint64_t mantissa = p & mantissa_max;
     for (uint64_t cut : {uint64_t{1}, f.quiet_bit(), mantissa_max}) {
-      if (cut > mantissa) return block | cut;
+      // A format without a mantissa (float8e8m0) has no cut inside a block.
+      if (cut > mantissa && cut <= mantissa_max) return block | cut;
     }
     if (block == (t.all_bits() & ~mantissa_max)) return std::nullopt;
     return block + mantissa_max + 1;

@@ -26,8 +26,10 @@ HWY_INLINE size_t ByWidth(int bits, Args... args) {
       return Body::template Run<uint16_t>(args...);
     case 32:
       return Body::template Run<uint32_t>(args...);
-    default:
+    case 64:
       return Body::template Run<uint64_t>(args...);
+    default:  // packed elements are no lane type; callers keep them out
+      HWY_ABORT("no vector lanes of %d bits", bits);
   }
 }
 

@@ -24,7 +24,7 @@ struct Scratch {
 // Runs the kernel of `v` into `out`, sized for its output type.
 void RunKernel(const DTypeInfo& t, const Variant& v, const uint8_t* input,
                size_t n, std::vector<uint8_t>& out) {
-  out.resize(n * OutputType(v, t).bytes());
+  out.resize(StorageBytes(OutputType(v, t), n));
   v.Kernel(t, input, out.data(), n);
 }
 
@@ -45,7 +45,7 @@ Tally VerifyChunk(const DTypeInfo& t, Variants variants,
                   std::span<const uint64_t> patterns) {
   thread_local Scratch scratch;
   const size_t n = patterns.size();
-  scratch.input.resize(n * t.bytes());
+  scratch.input.resize(StorageBytes(t, n));
   for (size_t i = 0; i < n; ++i) {
     StoreBits(t, scratch.input.data(), i, patterns[i]);
   }
@@ -162,7 +162,7 @@ void CheckSegment(const DTypeInfo& t, const Variant& v, const RunAnswer& answer,
                   uint64_t at, size_t n, const uint8_t* in, const uint8_t* out,
                   Found& found) {
   const DTypeInfo& ot = OutputType(v, t);
-  const size_t width = ot.bytes();
+  const size_t width = ElementBytes(ot);  // a variant's dtype is byte-wide
   size_t kept = 0;
   const uint64_t all = ot.all_bits();
   if (v.on_runs == OnRuns::kByPattern) {
@@ -210,8 +210,8 @@ void CheckChunk(const DTypeInfo& t, const Variant& v, size_t k,
   const uint64_t end = at + (n - 1);
   auto run = std::ranges::partition_point(
       plan, [&](const PlannedRun& p) { return p.run.last < at; });
-  const size_t in_width = t.bytes();
-  const size_t out_width = OutputType(v, t).bytes();
+  const size_t in_width = ElementBytes(t);  // a variant's dtype is byte-wide
+  const size_t out_width = ElementBytes(OutputType(v, t));
   for (; run != plan.end() && run->run.first <= end; ++run) {
     const uint64_t from = std::max(at, run->run.first);
     const uint64_t to = std::min(end, run->run.last);
@@ -273,13 +273,16 @@ Tally VerifyRange(const DTypeInfo& t, Variants variants, uint64_t first,
   const std::vector<const Variant*> kept = Applicable(t, variants);
   Tally total;
   const std::vector<PlannedRun> plan = PlanRuns(t, kept, first, last, total);
+  // The plan has counted the patterns and classes; with no kernel to run
+  // (a dtype no variant defines, such as the packed ones) that is all.
+  if (kept.empty()) return total;
   thread_local Scratch scratch;
   scratch.outputs.resize(kept.size());
   for (uint64_t at = first;; at += kChunk) {
     const uint64_t end = std::min(last, at + (kChunk - 1));
     const size_t n = end - at + 1;
-    scratch.input.resize(n * t.bytes());
-    simd::FillSequence(t.bits, scratch.input.data(), n, at);
+    scratch.input.resize(StorageBytes(t, n));
+    FillPatterns(t, at, scratch.input.data(), n);
     Found found;
     for (size_t k = 0; k < kept.size(); ++k) {
       RunKernel(t, *kept[k], scratch.input.data(), n, scratch.outputs[k]);
@@ -294,7 +297,7 @@ Tally VerifyRange(const DTypeInfo& t, Variants variants, uint64_t first,
 
 Tally CheckRange(const DTypeInfo& t, const Variant& v, uint64_t first,
                  const void* outputs, size_t n) {
-  std::vector<uint8_t> input(n * t.bytes());
+  std::vector<uint8_t> input(StorageBytes(t, n));
   FillPatterns(t, first, input.data(), n);
   return CheckRange(t, v, first, input.data(), outputs, n);
 }
@@ -314,6 +317,10 @@ Tally CheckRange(const DTypeInfo& t, const Variant& v, uint64_t first,
 }
 
 void FillPatterns(const DTypeInfo& t, uint64_t first, void* out, size_t n) {
+  if (t.packed()) {  // the vector fill writes whole lanes
+    for (size_t i = 0; i < n; ++i) StoreBits(t, out, i, first + i);
+    return;
+  }
   simd::FillSequence(t.bits, out, n, first);
 }
 

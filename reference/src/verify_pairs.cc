@@ -45,8 +45,8 @@ void VerifyPairChunk(const DTypeInfo& t, Variants variants,
                      Tally& tally) {
   thread_local PairScratch s;
   const uint64_t count = patterns.size();
-  s.a.resize(n * t.bytes());
-  s.b.resize(n * t.bytes());
+  s.a.resize(StorageBytes(t, n));
+  s.b.resize(StorageBytes(t, n));
   for (size_t i = 0; i < n; ++i) {
     StoreBits(t, s.a.data(), i, patterns[(at + i) / count]);
     StoreBits(t, s.b.data(), i, patterns[(at + i) % count]);
@@ -54,7 +54,7 @@ void VerifyPairChunk(const DTypeInfo& t, Variants variants,
   tally.patterns += n;
   for (const Variant* v : variants) {
     const DTypeInfo& ot = OutputType(*v, t);
-    s.out.resize(n * ot.bytes());
+    s.out.resize(StorageBytes(ot, n));
     v->pair_kernel(t, s.a.data(), s.b.data(), s.out.data(), n);
     for (size_t i = 0; i < n; ++i) {
       const uint64_t a = patterns[(at + i) / count];

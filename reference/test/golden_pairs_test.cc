@@ -41,12 +41,12 @@ std::vector<uint64_t> RunNode(std::string_view op, int opset,
   std::vector<ConstTensorView> views;
   for (const In& x : inputs) {
     EXPECT_TRUE(schema->Allows(schema->inputs[0].type, x.dtype));
-    std::vector<uint8_t>& bytes = storage.emplace_back(x.bits.size() * t.bytes());
+    std::vector<uint8_t>& bytes = storage.emplace_back(StorageBytes(t, x.bits.size()));
     for (size_t i = 0; i < x.bits.size(); ++i) StoreBits(t, bytes.data(), i, x.bits[i]);
     views.push_back({x.dtype, bytes.data(), x.dims, x.bits.size()});
   }
   const size_t n = Count(out_dims);
-  std::vector<uint8_t> out(n * ot.bytes());
+  std::vector<uint8_t> out(StorageBytes(ot, n));
   const TensorView result[] = {{ot.code, out.data(), out_dims, n}};
   Attributes none;
   schema->kernel(views, std::span(result), none);

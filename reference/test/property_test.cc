@@ -13,16 +13,19 @@
 
 #include "onnxcts/kernels.h"
 #include "onnxcts/oracle.h"
+#include "onnxcts/variant.h"
 
 namespace onnxcts {
 namespace {
 
 using oracle::ValueClass;
 
+// The float rows the kernels take (float4e2m1 and float8e8m0 have none;
+// their every pattern is checked against the spec in dtype_test.cc).
 std::vector<const DTypeInfo*> FloatRows() {
   std::vector<const DTypeInfo*> rows;
   for (const DTypeInfo& t : kDTypes) {
-    if (t.is_float()) rows.push_back(&t);
+    if (t.is_float() && KernelsCover(t)) rows.push_back(&t);
   }
   return rows;
 }

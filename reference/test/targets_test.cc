@@ -94,7 +94,7 @@ void CheckShortBuffers(const std::vector<uint64_t>& pool) {
 }
 
 TEST_P(OnTarget, EveryShortLengthAndOffset) {
-  ForAllOnnxTypes([&]<typename Row>() {
+  ForByteWideTypes([&]<typename Row>() {
     if constexpr (Row::info.kind != Kind::kBool) {
       std::vector<uint64_t> pool = StratifiedPatterns(Row::info, 3, 0);
       SplitMix64 rng(5);
@@ -126,14 +126,14 @@ INSTANTIATE_TEST_SUITE_P(Hwy, OnTarget,
 
 // The scalar templates alone: one element per call never fills a vector.
 TEST(ScalarTail, EveryPatternUpTo16Bits) {
-  ForAllOnnxTypes([&]<typename Row>() {
+  ForByteWideTypes([&]<typename Row>() {
     if constexpr (Row::info.bits <= 16 && Row::info.kind != Kind::kBool) {
       using U = typename Row::Bits;
       const DTypeInfo& t = Row::info;
       std::vector<U> out(t.all_bits() + 1);
       for (const Variant* v : AllVariants()) {
         if (v->arity() != 1 || !v->Defines(t)) continue;
-        const size_t width = OutputType(*v, t).bytes();
+        const size_t width = ElementBytes(OutputType(*v, t));
         uint8_t* bytes = reinterpret_cast<uint8_t*>(out.data());
         for (uint64_t p = 0; p <= t.all_bits(); ++p) {
           const U x = static_cast<U>(p);

@@ -23,7 +23,7 @@ std::optional<Tensor> StandIn(const ValueInfo& info, RunOutcome& refusal) {
   t.name = info.name;
   t.dtype = dtype->code;
   t.dims.assign(info.shape ? info.shape->size() : 1, 1);
-  t.bytes.assign(dtype->bytes(), 0);
+  t.bytes.assign(StorageBytes(*dtype, 1), 0);
   return t;
 }
 

@@ -379,10 +379,11 @@ std::string CheckTensorLayout(int32_t dtype, std::span<const int64_t> dims,
     }
     count *= d;
   }
-  if (count > limits.max_elements || count * info->bytes() > limits.max_bytes) {
+  if (count > limits.max_elements ||
+      StorageBytes(*info, count) > limits.max_bytes) {
     return "larger than the limit";
   }
-  if (size != count * info->bytes()) {
+  if (size != StorageBytes(*info, count)) {
     return std::to_string(size) + " bytes for " + std::to_string(count) +
            " elements of " + std::string(info->name);
   }
@@ -409,19 +410,18 @@ uint64_t OutputRoom(const PluginCall& call, size_t k, const Limits& limits) {
       count *= n;
     }
     if (fixed && count <= limits.max_elements &&
-        count * info->bytes() <= limits.max_bytes) {
-      return count * info->bytes();
+        StorageBytes(*info, count) <= limits.max_bytes) {
+      return StorageBytes(*info, count);
     }
   }
   uint64_t most_elements = 0, most_bytes = 0;
   for (const Tensor& t : call.inputs) {
     const DTypeInfo* in = FindDType(static_cast<int32_t>(t.dtype));
     if (in == nullptr) continue;  // omitted
-    most_elements =
-        std::max<uint64_t>(most_elements, t.bytes.size() / in->bytes());
+    most_elements = std::max<uint64_t>(most_elements, t.count());
     most_bytes = std::max<uint64_t>(most_bytes, t.bytes.size());
   }
-  return info != nullptr ? most_elements * info->bytes() : most_bytes;
+  return info != nullptr ? StorageBytes(*info, most_elements) : most_bytes;
 }
 
 PluginReply CallPlugin(const PluginLibrary& plugin, const PluginCall& call,

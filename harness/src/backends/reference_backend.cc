@@ -67,7 +67,7 @@ class ReferenceBackend : public Backend {
     y.dims = inferred.dims;
     size_t n = 1;
     for (int64_t d : y.dims) n *= static_cast<size_t>(d);
-    y.bytes.resize(n * Info(y.dtype).bytes());
+    y.bytes.resize(StorageBytes(Info(y.dtype), n));
     std::vector<ConstTensorView> in;
     for (const Tensor* x : inputs) {
       in.push_back({x->dtype, x->bytes.data(), x->dims, x->count()});
@@ -102,9 +102,11 @@ ChunkAnswer ReferencePipe::Answer(const ChunkRequest& request) {
   }
   const Slot& x = request.inputs[0];
   const DTypeInfo& out_type = Info(check.output_types[0]);
-  const size_t n = x.bytes / Info(check.input_types[0]).bytes();
+  // The node check passed, so an op version takes this dtype: no op takes a
+  // packed one, and ElementBytes() would refuse it.
+  const size_t n = x.bytes / ElementBytes(Info(check.input_types[0]));
   Slot y = request.outputs[0];
-  if (n * out_type.bytes() > y.bytes) {
+  if (StorageBytes(out_type, n) > y.bytes) {
     throw std::logic_error("a reference pipe's output slot is too small");
   }
   const ConstTensorView in[] = {

@@ -83,7 +83,7 @@ Tensor Output(const CaseSpec& spec, std::span<const Tensor> inputs) {
   y.dtype = made.types[0];
   y.dims = made.dims;
   const uint64_t n = Product(y.dims);
-  y.bytes.resize(n * Info(y.dtype).bytes());
+  y.bytes.resize(StorageBytes(Info(y.dtype), n));
   std::vector<ConstTensorView> in;
   for (const Tensor& x : inputs) {
     in.push_back({x.dtype, x.bytes.data(), x.dims, x.count()});
@@ -127,7 +127,7 @@ Tensor Filled(const DTypeInfo& t, std::vector<int64_t> dims,
   x.dtype = t.code;
   x.dims = std::move(dims);
   const uint64_t n = Product(x.dims);
-  x.bytes.resize(n * t.bytes());
+  x.bytes.resize(StorageBytes(t, n));  // zero: packed padding stays zero
   for (uint64_t i = 0; i < n; ++i) {
     StoreBits(t, x.bytes.data(), i, patterns[pick(i, patterns.size())]);
   }

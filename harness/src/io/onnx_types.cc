@@ -12,8 +12,6 @@ namespace {
 // them (ONNX's own node tests do); they are not supported, not malformed.
 constexpr std::pair<int32_t, std::string_view> kOtherOnnxTypes[] = {
     {8, "string"}, {14, "complex64"}, {15, "complex128"},
-    {21, "uint4"}, {22, "int4"},      {23, "float4e2m1"},
-    {24, "float8e8m0"}, {25, "uint2"}, {26, "int2"},  // onnx 1.19-1.22
 };
 
 }  // namespace

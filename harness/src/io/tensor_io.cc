@@ -42,7 +42,8 @@ Field TypedField(const DTypeInfo& t) {
   if (t.is_float() && t.bits == 64) return Field::kDouble;
   if (t.kind == Kind::kSigned && t.bits == 64) return Field::kInt64;
   if (t.kind == Kind::kUnsigned && t.bits >= 32) return Field::kUint64;
-  return Field::kInt32;  // 8- and 16-bit types, int32, bool, float8/16
+  return Field::kInt32;  // 8- and 16-bit types, int32, bool, float8/16,
+                         // and the packed types, one int32 per packed byte
 }
 
 std::string DimsText(const onnx::TensorProto& proto) {
@@ -75,7 +76,7 @@ uint64_t CheckDims(const onnx::TensorProto& proto, const DTypeInfo& t,
   }
   const uint64_t elements = static_cast<uint64_t>(product);
   if (elements > limits.max_elements ||
-      elements > limits.max_bytes / t.bytes()) {
+      StorageBytes(t, elements) > limits.max_bytes) {
     where.Fail("dims", DimsText(proto) + " holds " + std::to_string(elements) +
                            " elements, above the limits");
   }
@@ -150,6 +151,41 @@ bool Fits(const DTypeInfo& t, int64_t value) {
   }
 }
 
+// The bits of a packed tensor's last byte that hold no element. onnx.proto
+// asks for zeros there; a writer's stray bits are dropped, so that tensors of
+// equal elements are equal byte for byte.
+void ClearPadding(const DTypeInfo& t, uint64_t elements,
+                  std::vector<uint8_t>& bytes) {
+  const uint64_t used = elements * static_cast<uint64_t>(t.bits) % 8;
+  if (t.packed() && used != 0) bytes.back() &= (1u << used) - 1;
+}
+
+// Packed types in int32_data: one value per packed byte (onnx.proto; onnx's
+// helper.make_tensor writes them so), each 0 to 255.
+std::vector<uint8_t> FromPackedInt32(
+    const google::protobuf::RepeatedField<int32_t>& values, const DTypeInfo& t,
+    uint64_t elements, const Where& where) {
+  const uint64_t want = StorageBytes(t, elements);
+  if (static_cast<uint64_t>(values.size()) != want) {
+    where.Fail("int32_data",
+               "holds " + std::to_string(values.size()) + " values; " +
+                   std::to_string(elements) + " elements of " +
+                   std::string(t.name) + " pack into " + std::to_string(want));
+  }
+  std::vector<uint8_t> bytes(want);
+  for (uint64_t i = 0; i < want; ++i) {
+    const int32_t v = values[static_cast<int>(i)];
+    if (v < 0 || v > 0xFF) {
+      where.Fail("int32_data[" + std::to_string(i) + "]",
+                 "value " + std::to_string(v) + " is not a packed byte of " +
+                     std::string(t.name));
+    }
+    bytes[i] = static_cast<uint8_t>(v);
+  }
+  ClearPadding(t, elements, bytes);
+  return bytes;
+}
+
 template <typename Values, typename ToBits>
 std::vector<uint8_t> FromTyped(const Values& values, const DTypeInfo& t,
                                uint64_t elements, const Where& where,
@@ -158,7 +194,7 @@ std::vector<uint8_t> FromTyped(const Values& values, const DTypeInfo& t,
     where.Fail(field, "holds " + std::to_string(values.size()) +
                           " values; dims say " + std::to_string(elements));
   }
-  std::vector<uint8_t> bytes(elements * t.bytes());
+  std::vector<uint8_t> bytes(StorageBytes(t, elements));
   for (uint64_t i = 0; i < elements; ++i) {
     const auto bits = to_bits(values[static_cast<int>(i)]);
     if (!bits) {
@@ -197,6 +233,7 @@ std::vector<uint8_t> FromTypedField(const onnx::TensorProto& p,
     case Field::kInt32:
       break;
   }
+  if (t.packed()) return FromPackedInt32(p.int32_data(), t, n, w);
   return FromTyped(p.int32_data(), t, n, w, name, [&t](int32_t v) -> Bits {
     if (!Fits(t, v)) return std::nullopt;
     return static_cast<uint64_t>(static_cast<int64_t>(v)) & t.all_bits();
@@ -212,7 +249,7 @@ std::vector<uint8_t> DecodePayload(const onnx::TensorProto& proto,
     where.Fail(sources[1], "set together with " + std::string(sources[0]) +
                                "; a tensor has one payload");
   }
-  const uint64_t bytes = elements * t.bytes();
+  const uint64_t bytes = StorageBytes(t, elements);
   if (sources.empty()) {
     if (elements == 0) return {};
     where.Fail("raw_data", "missing: the tensor has no payload for its " +
@@ -229,6 +266,7 @@ std::vector<uint8_t> DecodePayload(const onnx::TensorProto& proto,
                         bytes, where, field);
     // Typed fields are range-checked per value; raw bytes are checked here.
     if (t.kind == Kind::kBool) CheckBools(data, where, field);
+    ClearPadding(t, elements, data);
     return data;
   }
   if (source != TypedFieldName(t)) {
@@ -248,7 +286,11 @@ int64_t SignExtend(const DTypeInfo& t, uint64_t bits) {
 
 void StoreTyped(const Tensor& tensor, const DTypeInfo& t,
                 onnx::TensorProto& proto) {
-  const size_t n = tensor.bytes.size() / t.bytes();
+  if (t.packed()) {  // one int32 per packed byte, as onnx's make_tensor
+    for (uint8_t byte : tensor.bytes) proto.add_int32_data(byte);
+    return;
+  }
+  const size_t n = tensor.count();
   for (size_t i = 0; i < n; ++i) {
     const uint64_t bits = LoadBits(t, tensor.bytes.data(), i);
     switch (TypedField(t)) {
@@ -344,11 +386,10 @@ onnx::TensorProto ToTensorProto(const Tensor& tensor, Payload payload) {
       throw std::invalid_argument("tensor " + tensor.name + " has bad dims");
     }
   }
-  if (elements > tensor.bytes.size() / t.bytes() ||
-      elements * t.bytes() != tensor.bytes.size()) {
+  if (StorageBytes(t, elements) != tensor.bytes.size()) {
     throw std::invalid_argument("tensor " + tensor.name + " holds " +
                                 std::to_string(tensor.bytes.size()) +
-                                " bytes, not dims x width");
+                                " bytes, not the storage of its dims");
   }
   onnx::TensorProto proto;
   proto.set_name(tensor.name);

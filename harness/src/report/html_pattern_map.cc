@@ -12,7 +12,7 @@ namespace {
 // leaves, so the map is about square.
 void SetLayout(const DTypeInfo& t, PatternMap& map) {
   if (t.is_float()) {
-    map.sign_bits = 1;
+    map.sign_bits = t.format.has_sign() ? 1 : 0;  // float8e8m0 has none
     map.row_bits = t.format.exponent_bits;
     map.col_bits = t.format.mantissa_bits;
     map.row_label = "exponent";

@@ -152,7 +152,7 @@ std::string StructureProblem(int k, int32_t want,
 }
 
 std::string HexBits(const DTypeInfo& t, uint64_t bits) {
-  return fmt::format("0x{:0{}x}", bits, t.bits / 4);
+  return fmt::format("0x{:0{}x}", bits, (t.bits + 3) / 4);  // int2: one digit
 }
 
 Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,

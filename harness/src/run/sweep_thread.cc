@@ -155,9 +155,9 @@ void ThreadSweep::Send(size_t task_index) {
   uint8_t* own = sent_inputs_[static_cast<size_t>(slot)].data();
   SentChunk chunk{task.offset, task.length, nullptr, own,
                   {static_cast<int32_t>(in.code), dims, base,
-                   task.length * in.bytes()},
+                   StorageBytes(in, task.length)},
                   {static_cast<int32_t>(out.code), dims, base + input_room_,
-                   task.length * out.bytes()},
+                   StorageBytes(out, task.length)},
                   &model.model};
   Fill(slice, task, own);
   std::memcpy(pipe_->memory() + base, own, chunk.input.bytes);
@@ -239,9 +239,11 @@ SweepWork::SweepWork(const std::vector<SweepSlice>& plan,
   for (size_t s = 0; s < plan.size(); ++s) {
     first_task_.push_back(tasks_.size());
     stops_[s] = kNoStop;
-    input_width_ = std::max(input_width_, Info(plan[s].spec.dtype).bytes());
+    // Room per element: one byte covers a packed element too.
+    input_width_ =
+        std::max(input_width_, StorageBytes(Info(plan[s].spec.dtype), 1));
     output_width_ =
-        std::max(output_width_, Info(plan[s].spec.output_type).bytes());
+        std::max(output_width_, StorageBytes(Info(plan[s].spec.output_type), 1));
     uint64_t index = 0;
     for (uint64_t done = 0; done < plan[s].count; done += options.chunk) {
       tasks_.push_back({s, index++, done,

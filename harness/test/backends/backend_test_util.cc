@@ -9,7 +9,7 @@ Tensor MakeTensor(DType t, std::vector<int64_t> dims,
   Tensor tensor;
   tensor.dtype = t;
   tensor.dims = std::move(dims);
-  tensor.bytes.resize(bits.size() * Info(t).bytes());
+  tensor.bytes.resize(StorageBytes(Info(t), bits.size()));
   for (size_t i = 0; i < bits.size(); ++i) {
     StoreBits(Info(t), tensor.bytes.data(), i, bits[i]);
   }

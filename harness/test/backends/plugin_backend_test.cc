@@ -73,7 +73,7 @@ std::vector<uint64_t> Expected(const Variant& v, const Tensor& x,
                                const Tensor* x2 = nullptr) {
   const size_t n = x.count();
   const DTypeInfo& y = OutputType(v, Info(x.dtype));
-  std::vector<uint8_t> out(n * y.bytes() + 1);
+  std::vector<uint8_t> out(StorageBytes(y, n) + 1);
   if (v.arity() == 2) {
     v.pair_kernel(Info(x.dtype), x.bytes.data(), x2->bytes.data(), out.data(),
                   n);

@@ -21,6 +21,19 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 
 FLOAT8_CODES = (17, 18, 19, 20)  # absent from ONNX 1.12's enum
+# float8e8m0 (one byte each) and the packed 4- and 2-bit codes, absent too;
+# a packed byte holds 8 // bits elements, element 0 in the low bits.
+NEW_CODES = {24: 8, 21: 4, 22: 4, 23: 4, 25: 2, 26: 2}
+BYTE_CODES = FLOAT8_CODES + tuple(NEW_CODES)
+
+
+def packed(elements, bits):
+    """`elements` packed as onnx.proto says, by hand: x0 | x1 << bits | ..."""
+    per_byte = 8 // bits
+    out = bytearray((len(elements) * bits + 7) // 8)
+    for i, x in enumerate(elements):
+        out[i // per_byte] |= x << (i % per_byte * bits)
+    return bytes(out)
 
 
 def edge_values(dtype):
@@ -87,13 +100,27 @@ def write(out_dir):
         t.raw_data = bytes(patterns)
         emit("raw_f8_%d" % code, t, bytes(patterns), code, [7])
 
+    for code, bits in NEW_CODES.items():
+        # Every pattern, then two more: an odd count, padding in the last byte.
+        elements = list(range(1 << bits)) + [1, (1 << bits) - 1]
+        data = packed(elements, bits)
+        t = TensorProto()
+        t.name = "new"
+        t.data_type = code
+        t.dims.extend([len(elements)])
+        t.int32_data.extend(data)  # one packed byte per value (onnx 1.22)
+        emit("typed_new_%d" % code, t, data, code, [len(elements)])
+        t.ClearField("int32_data")
+        t.raw_data = data
+        emit("raw_new_%d" % code, t, data, code, [len(elements)])
+
     with open(os.path.join(out_dir, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
 
 
 def element_bytes(t):
     """The element bytes of `t` as numpy sees them, or None."""
-    if t.data_type in FLOAT8_CODES:
+    if t.data_type in BYTE_CODES:
         return t.raw_data if t.HasField("raw_data") else \
             bytes(v & 0xFF for v in t.int32_data)
     arr = numpy_helper.to_array(t)

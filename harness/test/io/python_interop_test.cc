@@ -50,9 +50,9 @@ TEST(PythonInterop, TensorsWeWriteReadInPythonOnnx) {
   nlohmann::json manifest = nlohmann::json::array();
   for (const DTypeInfo& t : kDTypes) {
     Tensor tensor{"t_" + std::string(t.name), t.code, {2, 3}, {}};
-    tensor.bytes.resize(6 * t.bytes());
-    for (size_t i = 0; i < tensor.bytes.size(); ++i) {
-      tensor.bytes[i] = static_cast<uint8_t>(i * 37 + 11);
+    tensor.bytes.resize(StorageBytes(t, 6));
+    for (size_t i = 0; i < 6; ++i) {  // element by element: packed ones too
+      StoreBits(t, tensor.bytes.data(), i, (i * 37 + 11) & t.all_bits());
     }
     if (t.kind == Kind::kBool) {
       for (auto& b : tensor.bytes) b &= 1;

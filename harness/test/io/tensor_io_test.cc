@@ -25,7 +25,7 @@ Tensor Sample(const DTypeInfo& t, std::vector<int64_t> dims, uint64_t seed) {
   Tensor tensor{"x", t.code, dims, {}};
   size_t n = 1;
   for (int64_t d : dims) n *= static_cast<size_t>(d);
-  tensor.bytes.resize(n * t.bytes());
+  tensor.bytes.resize(StorageBytes(t, n));
   uint64_t state = seed * 0x9E3779B97F4A7C15u + 1;
   for (size_t i = 0; i < n; ++i) {
     state = state * 6364136223846793005u + 1442695040888963407u;
@@ -84,7 +84,10 @@ TEST(TensorIo, TypedFieldsFollowOnnxProto) {
       {"uint32", "uint64_data"},        {"uint64", "uint64_data"},
       {"bfloat16", "int32_data"},       {"float8e4m3fn", "int32_data"},
       {"float8e4m3fnuz", "int32_data"}, {"float8e5m2", "int32_data"},
-      {"float8e5m2fnuz", "int32_data"}};
+      {"float8e5m2fnuz", "int32_data"}, {"uint4", "int32_data"},
+      {"int4", "int32_data"},           {"float4e2m1", "int32_data"},
+      {"float8e8m0", "int32_data"},     {"uint2", "int32_data"},
+      {"int2", "int32_data"}};
   ASSERT_EQ(expected.size(), kDTypes.size());
   for (const DTypeInfo& t : kDTypes) {
     EXPECT_EQ(TypedFieldName(t), expected.at(t.name)) << t.name;
@@ -220,6 +223,79 @@ TEST(TensorIo, OnnxTypesOutsideTheTableAreUnsupportedNotMalformed) {
   p.mutable_segment()->set_begin(0);
   testing::ExpectInputError<UnsupportedInput>(
       [&] { DecodeTensor(p, "t.pb", "", ""); }, "segment");
+}
+
+// Every pattern of each new dtype, at every slot of a packed byte (counts
+// of all patterns plus 0 to 3, so odd ones and every padding), through
+// raw_data and int32_data, and through a file.
+TEST(TensorIo, EveryPatternOfTheNewDtypesRoundTrips) {
+  const TempDir dir;
+  for (DType d : {DType::kUint4, DType::kInt4, DType::kFloat4E2M1,
+                  DType::kFloat8E8M0, DType::kUint2, DType::kInt2}) {
+    const DTypeInfo& t = Info(d);
+    for (uint64_t extra = 0; extra < 4; ++extra) {
+      SCOPED_TRACE(std::string(t.name) + " +" + std::to_string(extra));
+      const uint64_t n = t.all_bits() + 1 + extra;
+      Tensor tensor{"x", d, {static_cast<int64_t>(n)}, {}};
+      tensor.bytes.resize(StorageBytes(t, n));
+      for (uint64_t i = 0; i < n; ++i) {
+        StoreBits(t, tensor.bytes.data(), i, i & t.all_bits());
+      }
+      ExpectSame(ThroughProto(tensor, Payload::kRawData), tensor);
+      ExpectSame(ThroughProto(tensor, Payload::kTypedFields), tensor);
+      WriteTensorFile(dir / "x.pb", tensor);
+      ExpectSame(ReadTensorFile(dir / "x.pb", dir.path()), tensor);
+    }
+  }
+}
+
+// What onnx 1.22's helper.make_tensor writes: int32_data holds one packed
+// byte per value ([1, -2, 3] as int4 is 0xE1, 0x03; [1, 2, 3, 0, 1] as
+// uint2 is 0x39, 0x01), and from_array's raw_data holds the same bytes.
+TEST(TensorIo, PackedTypesReadAsOnnxWritesThem) {
+  auto p = Proto(22, {3});
+  p.add_int32_data(225);
+  p.add_int32_data(3);
+  EXPECT_EQ(Decoded(p), (std::vector<uint8_t>{0xE1, 0x03}));
+  p = Proto(25, {5});
+  p.add_int32_data(57);
+  p.add_int32_data(1);
+  EXPECT_EQ(Decoded(p), (std::vector<uint8_t>{0x39, 0x01}));
+  p = Proto(22, {3});
+  p.set_raw_data(std::string("\xE1\x03", 2));
+  EXPECT_EQ(Decoded(p), (std::vector<uint8_t>{0xE1, 0x03}));
+  p = Proto(24, {2});  // float8e8m0: one element per int32, 0 to 255
+  p.add_int32_data(127);
+  p.add_int32_data(255);
+  EXPECT_EQ(Decoded(p), (std::vector<uint8_t>{0x7F, 0xFF}));
+  // Padding bits carry no element: a writer's stray ones are dropped.
+  p = Proto(23, {1});
+  p.set_raw_data(std::string("\xF7", 1));
+  EXPECT_EQ(Decoded(p), (std::vector<uint8_t>{0x07}));
+}
+
+TEST(TensorIo, PackedPayloadOfTheWrongSizeNamesFileAndField) {
+  auto p = Proto(22, {5});  // five int4 take three bytes
+  p.set_raw_data(std::string(2, '\0'));
+  std::string why = ExpectInputError(
+      [&] { DecodeTensor(p, "x.pb", "", "/nonexistent"); }, "raw_data");
+  EXPECT_NE(why.find("x.pb"), std::string::npos) << why;
+  EXPECT_NE(why.find("need 3"), std::string::npos) << why;
+  p.set_raw_data(std::string(5, '\0'));  // one byte per element: unpacked
+  ExpectDecodeError(p, "raw_data");
+  p = Proto(26, {5});  // five int2 take two bytes
+  for (int v : {0, 0, 0}) p.add_int32_data(v);
+  why = ExpectInputError([&] { DecodeTensor(p, "x.pb", "", ""); }, "int32_data");
+  EXPECT_NE(why.find("pack into 2"), std::string::npos) << why;
+  p = Proto(21, {2});
+  p.add_int32_data(256);
+  ExpectDecodeError(p, "int32_data[0]");
+  p = Proto(21, {2});
+  p.add_int32_data(-1);
+  ExpectDecodeError(p, "int32_data[0]");
+  p = Proto(24, {1});
+  p.add_int32_data(256);  // float8e8m0 is one byte per element
+  ExpectDecodeError(p, "int32_data[0]");
 }
 
 TEST(TensorIo, PayloadMustMatchDimsAndDtype) {

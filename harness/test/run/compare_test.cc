@@ -12,7 +12,7 @@ Tensor Make(DType t, std::vector<uint64_t> bits, std::vector<int64_t> dims = {})
   x.dtype = t;
   x.dims = dims.empty() ? std::vector<int64_t>{static_cast<int64_t>(bits.size())}
                         : dims;
-  x.bytes.resize(bits.size() * Info(t).bytes());
+  x.bytes.resize(StorageBytes(Info(t), bits.size()));
   for (size_t i = 0; i < bits.size(); ++i) {
     StoreBits(Info(t), x.bytes.data(), i, bits[i]);
   }

@@ -37,6 +37,12 @@ enum class DType : int32_t {
   kFloat8E4M3FNUZ = 18,
   kFloat8E5M2 = 19,
   kFloat8E5M2FNUZ = 20,
+  kUint4 = 21,
+  kInt4 = 22,
+  kFloat4E2M1 = 23,
+  kFloat8E8M0 = 24,
+  kUint2 = 25,
+  kInt2 = 26,
 };
 
 enum class Kind : uint8_t { kBool, kUnsigned, kSigned, kFloat };
@@ -48,7 +54,10 @@ struct DTypeInfo {
   Kind kind;
   FloatFormat format;  // all zero for non-floats
 
-  constexpr size_t bytes() const { return static_cast<size_t>(bits) / 8; }
+  // Whether elements share bytes (4- and 2-bit types): there is no width in
+  // bytes of one element, so sizes go through StorageBytes() and element
+  // access through LoadBits()/StoreBits().
+  constexpr bool packed() const { return bits < 8; }
   constexpr bool is_float() const { return kind == Kind::kFloat; }
   constexpr bool is_integer() const {
     return kind == Kind::kSigned || kind == Kind::kUnsigned;
@@ -59,7 +68,7 @@ struct DTypeInfo {
   }
 };
 
-inline constexpr std::array<DTypeInfo, 17> kDTypes{{
+inline constexpr std::array<DTypeInfo, 23> kDTypes{{
     {DType::kFloat, "float", 32, Kind::kFloat, MiniFloat<8, 23, 127, Specials::kIeee>},
     {DType::kUint8, "uint8", 8, Kind::kUnsigned, {}},
     {DType::kInt8, "int8", 8, Kind::kSigned, {}},
@@ -83,7 +92,40 @@ inline constexpr std::array<DTypeInfo, 17> kDTypes{{
      MiniFloat<5, 2, 15, Specials::kIeee>},
     {DType::kFloat8E5M2FNUZ, "float8e5m2fnuz", 8, Kind::kFloat,
      MiniFloat<5, 2, 16, Specials::kFnuz>},
+    {DType::kUint4, "uint4", 4, Kind::kUnsigned, {}},
+    {DType::kInt4, "int4", 4, Kind::kSigned, {}},
+    {DType::kFloat4E2M1, "float4e2m1", 4, Kind::kFloat,
+     MiniFloat<2, 1, 1, Specials::kNoNaN>},
+    {DType::kFloat8E8M0, "float8e8m0", 8, Kind::kFloat,
+     MiniFloat<8, 0, 127, Specials::kExponentOnly>},
+    {DType::kUint2, "uint2", 2, Kind::kUnsigned, {}},
+    {DType::kInt2, "int2", 2, Kind::kSigned, {}},
 }};
+
+// StorageBytes()
+//
+// The bytes that `count` elements of `t` take, packed as ONNX packs them:
+// ceil(count * bits / 8), so an odd count of 4-bit elements (or a count of
+// 2-bit ones that is not a multiple of 4) ends in zero padding bits. Saturates
+// at SIZE_MAX, so that comparing the result with a limit stays right.
+constexpr size_t StorageBytes(const DTypeInfo& t, size_t count) {
+  if (t.packed()) {
+    const size_t per_byte = static_cast<size_t>(8 / t.bits);
+    return count / per_byte + (count % per_byte != 0 ? 1 : 0);
+  }
+  size_t bytes = 0;
+  if (__builtin_mul_overflow(count, static_cast<size_t>(t.bits / 8), &bytes)) {
+    return SIZE_MAX;
+  }
+  return bytes;
+}
+
+// ElementBytes()
+//
+// The bytes of one element of a byte-wide dtype, for code that steps through
+// a buffer element by element (kernels, sweeps). Throws std::invalid_argument
+// on a packed dtype, whose elements share bytes: such code must not get one.
+size_t ElementBytes(const DTypeInfo& t);
 
 // FindDType()
 //
@@ -98,15 +140,25 @@ const DTypeInfo& Info(DType t);
 
 inline std::string_view Name(DType t) { return Info(t).name; }
 
-// The unsigned integer type that stores a pattern of `Bits` bits.
+// The unsigned integer type that stores a pattern of `Bits` bits; only
+// byte-wide widths have one (a 4-bit element is no C++ object of its own).
 template <int Bits>
-using BitsOf = std::conditional_t<
-    Bits == 8, uint8_t,
-    std::conditional_t<Bits == 16, uint16_t,
-                       std::conditional_t<Bits == 32, uint32_t, uint64_t>>>;
+struct BitsOfWidth;
+template <>
+struct BitsOfWidth<8> { using type = uint8_t; };
+template <>
+struct BitsOfWidth<16> { using type = uint16_t; };
+template <>
+struct BitsOfWidth<32> { using type = uint32_t; };
+template <>
+struct BitsOfWidth<64> { using type = uint64_t; };
+template <int Bits>
+using BitsOf = typename BitsOfWidth<Bits>::type;
 
 // Reads element `i` of a buffer of `t` as raw bits (little-endian storage,
-// the host's order, as ONNX's raw_data).
+// the host's order, as ONNX's raw_data; packed elements from the low bits of
+// each byte up, as ONNX packs them). StoreBits() leaves the other elements
+// sharing a byte as they were.
 uint64_t LoadBits(const DTypeInfo& t, const void* data, size_t i);
 void StoreBits(const DTypeInfo& t, void* data, size_t i, uint64_t bits);
 

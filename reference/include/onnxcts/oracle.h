@@ -16,8 +16,12 @@ namespace onnxcts::oracle {
 
 // The value classes of DESIGN.md. Floats use the first six (with a sign);
 // integers use the last five. Formats whose NaNs carry no quiet bit
-// (float8e4m3fn, the fnuz formats) have only quiet NaNs: their one NaN
-// encoding is the canonical one.
+// (float8e4m3fn, the fnuz formats, float8e8m0) have only quiet NaNs: their
+// NaN encodings are the canonical ones. float4e2m1 has zeros, subnormals
+// (±0.5) and normals only. float8e8m0 has no sign bit, no zero and no
+// subnormal: every pattern but 0xFF is a positive normal (2^(e-127), its
+// exponent 0 included) and 0xFF is its one NaN, so its class names are
+// "+normal" and "+qnan" (positive, as the sign of every value it encodes).
 enum class ValueClass : uint8_t {
   kZero,
   kSubnormal,

@@ -113,6 +113,17 @@ struct Variant {
   int64_t Attribute(std::string_view name, int64_t otherwise) const;
 };
 
+// KernelsCover()
+//
+// Whether the reference kernels are written for `t` at all: whole-byte
+// elements and, for floats, a format with a sign bit and a zero. The packed
+// types and float8e8m0 are in no operator's type constraints yet, and the
+// kernels' bit tricks assume both; every variant's `defines` implies this.
+constexpr bool KernelsCover(const DTypeInfo& t) {
+  return !t.packed() &&
+         (!t.is_float() || (t.format.has_sign() && t.format.has_zero()));
+}
+
 // AllVariants()
 //
 // Every variant of every operator, in the order of the operator registry.

@@ -35,7 +35,7 @@ size_t AbsVectors(const DTypeInfo& t, const void* in, void* out, size_t n) {
     return simd::AndXor(t.bits, in, out, n, t.format.magnitude_mask(), 0);
   }
   if (t.kind == Kind::kSigned) return simd::AbsInteger(t.bits, in, out, n);
-  if (n != 0 && in != out) std::memmove(out, in, n * t.bytes());
+  if (n != 0 && in != out) std::memmove(out, in, n * ElementBytes(t));
   return n;
 }
 

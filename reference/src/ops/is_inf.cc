@@ -117,7 +117,7 @@ constexpr Variant kVariants[] = {
 void IsInf(DType t, const void* bits, uint8_t* out, size_t n,
            IsInfFlags flags) {
   VisitDType(t, [&]<typename Row>() {
-    if constexpr (!Row::info.is_float()) {
+    if constexpr (!Row::info.is_float() || !KernelsCover(Row::info)) {
       throw std::invalid_argument("IsInf is not defined on " +
                                   std::string(Row::info.name));
     } else if constexpr (!Row::format.has_infinity()) {

@@ -82,7 +82,7 @@ constexpr Variant kVariants[] = {
 
 void IsNaN(DType t, const void* bits, uint8_t* out, size_t n) {
   VisitDType(t, [&]<typename Row>() {
-    if constexpr (Row::info.is_float()) {
+    if constexpr (Row::info.is_float() && KernelsCover(Row::info)) {
       const size_t done = IsNaNVectors<Row>(bits, out, n);
       IsNaNLoop<Row>(From<typename Row::Bits>(bits, done), out + done,
                      n - done);

@@ -65,7 +65,9 @@ bool DeviationBy(const OpSchema&, const ElementAnswer& e) {
 }
 
 // The kernels of floats only (IsInf, IsNaN).
-inline bool DefinedOnFloats(const DTypeInfo& t) { return t.is_float(); }
+inline bool DefinedOnFloats(const DTypeInfo& t) {
+  return t.is_float() && KernelsCover(t);
+}
 
 // A predicate: X of type T1 in, Y of bool type T2 out (IsInf, IsNaN).
 inline constexpr Formal kPredicateIn[] = {{"X", "T1"}};

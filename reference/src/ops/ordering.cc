@@ -80,7 +80,7 @@ void Require(bool defined, const DTypeInfo& t) {
 const void* Stretched(const ConstTensorView& x, const TensorView& out,
                       std::vector<uint8_t>& scratch) {
   if (x.count == out.count) return x.data;
-  const size_t width = Info(x.dtype).bytes();
+  const size_t width = ElementBytes(Info(x.dtype));  // throws on packed
   scratch.resize(out.count * width);
   ExpandTo(x.data, x.dims, width, out.dims, scratch.data());
   return scratch.data();
@@ -111,7 +111,7 @@ Plain Read(const DTypeInfo& t, uint64_t bits) {
 }  // namespace
 
 bool OrderedNumber(const DTypeInfo& t) {
-  return t.is_float() ? t.bits >= 16 : t.is_integer();
+  return KernelsCover(t) && (t.is_float() ? t.bits >= 16 : t.is_integer());
 }
 
 bool OrderedOrBool(const DTypeInfo& t) {
@@ -159,7 +159,7 @@ void CompareNode(std::span<const ConstTensorView> in,
 void SelectNode(std::span<const ConstTensorView> in,
                 std::span<const TensorView> out, simd::Selection c) {
   const DTypeInfo& t = Info(in[0].dtype);
-  ExpandTo(in[0].data, in[0].dims, t.bytes(), out[0].dims, out[0].data);
+  ExpandTo(in[0].data, in[0].dims, ElementBytes(t), out[0].dims, out[0].data);
   std::vector<uint8_t> copy;
   for (size_t k = 1; k < in.size(); ++k) {
     const void* next = Stretched(in[k], out[0], copy);

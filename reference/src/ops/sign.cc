@@ -88,7 +88,9 @@ uint64_t SignOracle(const DTypeInfo& t, uint64_t bits) {
   return oracle::Sign(t, bits);
 }
 
-bool DefinedOnNumbers(const DTypeInfo& t) { return t.kind != Kind::kBool; }
+bool DefinedOnNumbers(const DTypeInfo& t) {
+  return t.kind != Kind::kBool && KernelsCover(t);
+}
 
 constexpr Variant kVariants[] = {
     {.name = "sign",
@@ -105,7 +107,10 @@ void Sign(DType t, const void* bits, void* out, size_t n) {
   VisitDType(t, [&]<typename Row>() {
     using U = typename Row::Bits;
     constexpr int kBits = Row::info.bits;
-    if constexpr (Row::info.is_float()) {
+    if constexpr (!KernelsCover(Row::info)) {
+      throw std::invalid_argument("Sign is not defined on " +
+                                  std::string(Row::info.name));
+    } else if constexpr (Row::info.is_float()) {
       const size_t done = simd::SignFloat(kBits, bits, out, n, Row::format);
       SignFloatLoop<Row>(From<U>(bits, done), From<U>(out, done), n - done);
     } else if constexpr (Row::info.is_integer()) {

@@ -9,13 +9,14 @@
 #include <span>
 
 #include "onnxcts/dtype.h"
+#include "onnxcts/variant.h"
 
 namespace onnxcts {
 
 // The float and integer dtypes that Abs and Neg have in some version: no
 // float8 format and no bool.
 inline bool WideNumber(const DTypeInfo& t) {
-  return t.is_float() ? t.bits >= 16 : t.is_integer();
+  return KernelsCover(t) && (t.is_float() ? t.bits >= 16 : t.is_integer());
 }
 
 // -p modulo 2^bits: unsigned arithmetic wraps where a signed one overflows.

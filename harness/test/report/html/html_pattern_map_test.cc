@@ -93,6 +93,24 @@ TEST(MapPatterns, IntegersSplitAtTheMiddle) {
   EXPECT_EQ(Patterns(*uint16), 65536u);
 }
 
+// float8e8m0 has no sign bit and no mantissa; int2 is the smallest map.
+TEST(MapPatterns, TheNewDtypes) {
+  const std::optional<PatternMap> e8m0 = MapPatterns("float8e8m0");
+  ASSERT_TRUE(e8m0);
+  EXPECT_EQ(e8m0->sign_bits, 0);
+  EXPECT_EQ(e8m0->row_bits, 8);
+  EXPECT_EQ(e8m0->col_bits, 0);
+  EXPECT_EQ(Patterns(*e8m0), 256u);
+  const std::optional<PatternMap> f4 = MapPatterns("float4e2m1");
+  ASSERT_TRUE(f4);
+  EXPECT_EQ(f4->sign_bits, 1);
+  EXPECT_EQ(Patterns(*f4), 16u);
+  const std::optional<PatternMap> int2 = MapPatterns("int2");
+  ASSERT_TRUE(int2);
+  EXPECT_EQ(int2->sign_bits, 1);
+  EXPECT_EQ(Patterns(*int2), 4u);
+}
+
 TEST(MapPatterns, NoneForWideBoolAndUnknown) {
   EXPECT_FALSE(MapPatterns("float"));
   EXPECT_FALSE(MapPatterns("int32"));

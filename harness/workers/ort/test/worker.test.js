@@ -177,6 +177,18 @@ function workerTests(runtime) {
     });
   });
 
+  it('answers not_supported naming a dtype it cannot carry', async () => {
+    for (const [code, name] of [[21, 'uint4'], [22, 'int4'], [23, 'float4e2m1'],
+      [24, 'float8e8m0'], [25, 'uint2'], [26, 'int2']]) {
+      const dir = h.tempDir();
+      h.writeModel(path.join(dir, 'model.onnx'), 'Identity', 21, code, code, [3]);
+      const answer = await client.request(h.runRequest(dir));
+      assert.equal(answer.status, 'not_supported', JSON.stringify(answer));
+      assert.match(answer.message, new RegExp(`'x' has ${name}\\b`));
+      fs.rmSync(dir, {recursive: true, force: true});
+    }
+  });
+
   it('writes outputs that Debian\'s onnx reads back the same', async () => {
     const dir = h.makeCase(root, 'Sign', 13, 'float16', 'bits=3c00,bc00,0');
     assert.equal((await client.request(h.runRequest(dir))).status, 'ok');

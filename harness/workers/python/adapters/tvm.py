@@ -12,6 +12,9 @@ types ("Data type T.bfloat16 not supported for isnan op", raised while
 legalizing: not_supported); the frontend drops IsInf's detect_positive and
 detect_negative attributes, so IsInf always detects both infinities; Sign
 of a NaN is 0; must-reject models (IsInf-10 on float16) are compiled and run.
+The packed 4- and 2-bit types are refused before TVM sees them: numpy holds
+them one element per byte, and `tvm.runtime.tensor` given such an array
+crashed the worker (segfault, TVM 0.27).
 
 Options: `target` (default "llvm"), `threads` (TVM_NUM_THREADS, default 1;
 it must be set before TVM's thread pool starts, so once per worker).
@@ -24,6 +27,7 @@ import numpy as np
 import onnx
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
+from onnxcts_worker.dtypes import PACKED_BITS, name_of
 from onnxcts_worker.refusals import phrases, status_of
 from onnxcts_worker.tensors import c_order
 
@@ -72,6 +76,12 @@ class Backend(Adapter):
         return self.tvm.__version__
 
     def load(self, model: onnx.ModelProto, path: str) -> Loaded:
+        packed = [f"'{v.name}' has {name_of(v.type.tensor_type.elem_type)}"
+                  for v in list(model.graph.input) + list(model.graph.output)
+                  if v.type.tensor_type.elem_type in PACKED_BITS]
+        if packed:
+            raise Refusal("not_supported", "; ".join(packed) + ", which this "
+                          "worker does not hand to TVM (packed elements)")
         mod = self.from_onnx(model, keep_params_in_input=False)
         executable = self.tvm.compile(mod, target=self.target)
         vm = self.relax.VirtualMachine(executable, self.device)

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .adapter import Refusal
-from .dtypes import BY_CODE, numpy_dtype
+from .dtypes import BY_CODE, PACKED_BITS, numpy_dtype, pack, storage_bytes, unpack
 
 FD = 3
 
@@ -38,8 +38,9 @@ class Slot:
 
     @property
     def needs(self) -> int:
-        """The bytes that `dims` elements of `dtype` take."""
-        return math.prod(self.dims) * BY_CODE[self.dtype].itemsize
+        """The bytes that `dims` elements of `dtype` take (packed for the
+        4- and 2-bit dtypes, as in ONNX)."""
+        return storage_bytes(self.dtype, math.prod(self.dims))
 
 
 def _natural(value: Any) -> bool:
@@ -125,7 +126,14 @@ class SharedMemory:
     def input(self, slot: Slot) -> np.ndarray:
         """The slot's tensor, a read-only view. One whose offset is not a
         multiple of its width is copied: backends take raw pointers, and
-        files never gave them a misaligned one."""
+        files never gave them a misaligned one. A packed dtype is unpacked
+        into a copy, one element per byte."""
+        if slot.dtype in PACKED_BITS:
+            count = math.prod(slot.dims)
+            raw = self._view(np.dtype(np.uint8), slot.bytes, slot.offset)
+            array = unpack(raw, slot.dtype, count).reshape(slot.dims)
+            array.flags.writeable = False
+            return array
         array = self._view(numpy_dtype(slot.dtype), math.prod(slot.dims), slot.offset)
         array = array.reshape(slot.dims)
         if not array.flags.aligned:
@@ -137,14 +145,19 @@ class SharedMemory:
         """A writable array of the dtype and dims the slot expects, over the
         slot, for a backend to write into; None when the slot lacks the room
         or the offset is misaligned."""
-        if slot.needs > slot.bytes:
-            return None
+        if slot.needs > slot.bytes or slot.dtype in PACKED_BITS:
+            return None  # packed: no numpy view has ONNX's layout
         array = self._view(numpy_dtype(slot.dtype), math.prod(slot.dims), slot.offset)
         return array.reshape(slot.dims) if array.flags.aligned else None
 
     def write(self, slot: Slot, array: np.ndarray, code: int) -> None:
         """Copies `array` (of ONNX dtype `code`) into the slot, little-endian,
         when it fits in the slot's bytes; else writes nothing."""
+        if code in PACKED_BITS:
+            data = pack(array, code)
+            if 0 < len(data) <= slot.bytes:
+                self.map[slot.offset:slot.offset + len(data)] = data
+            return
         if array.nbytes > slot.bytes or array.nbytes == 0:
             return
         target = self._view(numpy_dtype(code), array.size, slot.offset)

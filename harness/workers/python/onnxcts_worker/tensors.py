@@ -4,6 +4,9 @@ Elements travel as raw little-endian bytes viewed as the dtype of the table
 (`dtypes`). A tensor that carries its elements in a typed field instead of
 raw_data is read from the file's own bytes too: Python floats would quiet a
 signalling NaN, so float_data and double_data are taken from the wire.
+The 4- and 2-bit types arrive packed (raw_data; int32_data, one value per
+packed byte, as onnx's make_tensor writes them) and are unpacked to one
+numpy element each (`dtypes.unpack`); they leave packed (`dtypes.pack`).
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ import numpy as np
 import onnx
 
 from .adapter import Refusal
-from .dtypes import name_of, numpy_dtype, code_of
+from .dtypes import PACKED_BITS, code_of, name_of, numpy_dtype, pack, storage_bytes, unpack
 
 MAX_BYTES = 1 << 31
 
@@ -56,6 +59,22 @@ def _fixed_field_bytes(data: bytes, field: int, width: int) -> bytes:
             out += data[pos:pos + size]
         pos += size
     return bytes(out)
+
+
+def _packed_elements(tensor: onnx.TensorProto, code: int, count: int) -> np.ndarray:
+    """A 4- or 2-bit tensor's elements; ValueError naming the field when its
+    size does not match its dims."""
+    if tensor.HasField("raw_data"):
+        field, data = "raw_data", tensor.raw_data
+    else:
+        values = list(tensor.int32_data)
+        if any(v < 0 or v > 0xFF for v in values):
+            raise ValueError("int32_data: a value is not a packed byte (0 to 255)")
+        field, data = "int32_data", bytes(values)
+    if len(data) != storage_bytes(code, count):
+        raise ValueError(f"{field}: {len(data)} bytes; {count} elements of "
+                         f"{name_of(code)} take {storage_bytes(code, count)}")
+    return unpack(data, code, count)
 
 
 def _elements(tensor: onnx.TensorProto, data: bytes, dtype: np.dtype) -> np.ndarray:
@@ -102,7 +121,10 @@ def read_tensor(path: str, code: int) -> np.ndarray:
             raise Refusal("error", f"{path}: dims {list(tensor.dims)}")
         count *= d
     try:
-        elements = _elements(tensor, data, dtype)
+        if tensor.data_type in PACKED_BITS:
+            elements = _packed_elements(tensor, code, count)
+        else:
+            elements = _elements(tensor, data, dtype)
     except ValueError as e:
         raise Refusal("error", f"{path}: elements: {e}") from e
     if elements.size != count:
@@ -128,7 +150,6 @@ def write_tensor(path: pathlib.Path, name: str, array: np.ndarray) -> None:
     code taken from the array itself (onnx_code)."""
     array = np.asarray(array)
     code = onnx_code(array, name)
-    little = np.ascontiguousarray(array, dtype=numpy_dtype(code))
     tensor = onnx.TensorProto(name=name, data_type=code, dims=list(array.shape))
-    tensor.raw_data = little.tobytes()
+    tensor.raw_data = pack(array, code)
     path.write_bytes(tensor.SerializeToString())

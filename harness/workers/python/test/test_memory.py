@@ -232,3 +232,38 @@ def test_hello_agrees_2_only_with_memory_and_an_offer(memory: wc.Memory) -> None
     assert with_memory.answer({"method": "hello", "protocol": 1})["protocol"] == 1
     assert with_memory.answer({**HELLO_2, "protocols": "2"})["protocol"] == 1
     assert Worker(Recorder(None)).answer(HELLO_2)["protocol"] == 1
+
+
+# --- packed dtypes --------------------------------------------------------------
+
+# Five elements of each packed code, by hand as onnx.proto packs them:
+# int4 [1, 2, 3, 4, 5] -> 0x21 0x43 0x05; uint2 [1, 2, 3, 0, 1] -> 0x39 0x01.
+PACKED_CASES = [(22, [1, 2, 3, 4, 5], bytes([0x21, 0x43, 0x05])),
+                (21, [15, 0, 8, 7, 1], bytes([0x0F, 0x78, 0x01])),
+                (23, [7, 15, 1, 9, 0], bytes([0xF7, 0x91, 0x00])),
+                (25, [1, 2, 3, 0, 1], bytes([0x39, 0x01])),
+                (26, [3, 2, 1, 0, 3], bytes([0x1B, 0x03]))]
+
+
+@pytest.mark.parametrize("code,bits,packed", PACKED_CASES)
+def test_a_packed_slot_reads_and_writes_as_onnx_packs(memory: wc.Memory, code: int,
+                                                      bits: list, packed: bytes) -> None:
+    shared = SharedMemory(memory.fd)
+    shared.ensure(SIZE)
+    memory.map[256:256 + len(packed)] = packed
+    request = slots_request([{"offset": 256, "bytes": len(packed), "dtype": code,
+                              "dims": [5]}], [])
+    slot = parse_slots(request, "inputs")[0]
+    x = shared.input(slot)
+    assert x.shape == (5,) and not x.flags.writeable
+    assert wc.bits_of(x).tolist() == bits
+    assert shared.output_view(slot) is None  # no numpy view has ONNX's layout
+    out = memory.slot(512, len(packed), code, [5])
+    shared.write(Slot(512, len(packed), code, (5,)), x, code)
+    assert memory.get(out).tobytes() == packed
+
+
+def test_a_packed_slot_of_unpacked_size_is_refused() -> None:
+    with pytest.raises(Refusal, match=r"inputs\[0\].bytes"):
+        parse_slots(slots_request([{"offset": 0, "bytes": 5, "dtype": 22,
+                                    "dims": [5]}], []), "inputs")

@@ -15,8 +15,9 @@ import onnx
 import pytest
 
 import worker_check as wc
+from onnx import helper, numpy_helper
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
-from onnxcts_worker.dtypes import BY_CODE, numpy_dtype
+from onnxcts_worker.dtypes import BY_CODE, PACKED_BITS, numpy_dtype
 from onnxcts_worker.protocol import Worker
 from onnxcts_worker.tensors import read_tensor, write_tensor
 
@@ -36,6 +37,8 @@ def patterns(code: int) -> np.ndarray:
     dtype = numpy_dtype(code)
     if dtype == np.bool_:
         return np.array([0, 1, 1, 0], dtype=np.uint8).view(np.bool_)
+    if code in PACKED_BITS:  # every pattern and one more: an odd count
+        return np.concatenate([wc.all_patterns(code), wc.all_patterns(code)[1:2]])
     if dtype.itemsize <= 2:
         return wc.all_patterns(code)
     width = 8 * dtype.itemsize
@@ -56,8 +59,11 @@ def test_write_then_read_is_bit_exact(tmp_path: pathlib.Path, code: int) -> None
     write_tensor(path, "y", array)
     proto = onnx.TensorProto.FromString(path.read_bytes())
     assert proto.data_type == code and list(proto.dims) == list(array.shape)
-    assert proto.raw_data == wc.bits_of(array).astype(
-        f"<u{array.dtype.itemsize}").tobytes()
+    if code in PACKED_BITS:  # onnx 1.22's own packing is the reference
+        assert proto.raw_data == numpy_helper.from_array(array).raw_data
+    else:
+        assert proto.raw_data == wc.bits_of(array).astype(
+            f"<u{array.dtype.itemsize}").tobytes()
     back = read_tensor(str(path), code)
     assert back.dtype == array.dtype and back.shape == array.shape
     assert wc.bits_of(back).tolist() == wc.bits_of(array).tolist()
@@ -445,3 +451,39 @@ def test_memory_error_ends_the_worker_instead_of_an_answer(
     assert proc.returncode != 0
     err = proc.stderr.decode()
     assert "MemoryError" in err and words in err, err
+
+
+# --- packed dtypes (4- and 2-bit) --------------------------------------------
+
+@pytest.mark.parametrize("code", sorted(PACKED_BITS))
+@pytest.mark.parametrize("raw", [True, False])
+def test_packed_tensors_onnx_writes_read_bit_exact(tmp_path: pathlib.Path,
+                                                   code: int, raw: bool) -> None:
+    """What onnx 1.22's own helpers write (from_array's raw_data, make_tensor's
+    int32_data of one packed byte each), odd counts included."""
+    array = patterns(code)
+    for count in (array.size, array.size - 1, 1):
+        x = array[:count]
+        tensor = numpy_helper.from_array(x, "x") if raw else helper.make_tensor(
+            "x", code, [count], x.astype(np.float32).tolist())
+        path = tmp_path / "p.pb"
+        path.write_bytes(tensor.SerializeToString())
+        back = read_tensor(str(path), code)
+        assert back.dtype == numpy_dtype(code)
+        assert wc.bits_of(back).tolist() == wc.bits_of(x).tolist()
+
+
+@pytest.mark.parametrize("field", ["raw_data", "int32_data"])
+def test_packed_payload_of_the_wrong_size_is_refused(tmp_path: pathlib.Path,
+                                                     field: str) -> None:
+    tensor = onnx.TensorProto(data_type=22, dims=[5], name="x")  # takes 3 bytes
+    if field == "raw_data":
+        tensor.raw_data = bytes(5)
+    else:
+        tensor.int32_data.extend([0, 0])
+    path = tmp_path / "bad.pb"
+    path.write_bytes(tensor.SerializeToString())
+    with pytest.raises(Refusal) as refusal:
+        read_tensor(str(path), 22)
+    assert refusal.value.status == "error"
+    assert str(path) in str(refusal.value) and field in str(refusal.value)

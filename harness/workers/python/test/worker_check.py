@@ -61,7 +61,7 @@ from onnx import helper
 PYTHON_DIR = pathlib.Path(__file__).resolve().parent.parent
 WORKER_PY = PYTHON_DIR / "worker.py"
 sys.path.insert(0, str(PYTHON_DIR))
-from onnxcts_worker.dtypes import name_of, numpy_dtype  # noqa: E402
+from onnxcts_worker.dtypes import PACKED_BITS, name_of, numpy_dtype, unpack  # noqa: E402
 
 ANSWER_TIMEOUT = 60.0   # seconds per answer; a compiler's first load is slow
 FLOAT8 = (17, 18, 19, 20)
@@ -385,9 +385,13 @@ def read_output(path: pathlib.Path) -> tuple[int, np.ndarray]:
     protocol requires)."""
     tensor = onnx.TensorProto.FromString(pathlib.Path(path).read_bytes())
     assert tensor.HasField("raw_data"), f"{path}: no raw_data"
+    dims = [int(d) for d in tensor.dims]
+    if tensor.data_type in PACKED_BITS:
+        array = unpack(tensor.raw_data, tensor.data_type, int(np.prod(dims)))
+        return tensor.data_type, array.reshape(dims)
     dtype = numpy_dtype(tensor.data_type)
     array = np.frombuffer(tensor.raw_data, dtype=dtype)
-    return tensor.data_type, array.reshape([int(d) for d in tensor.dims])
+    return tensor.data_type, array.reshape(dims)
 
 
 def bits_of(array: np.ndarray) -> np.ndarray:
@@ -395,6 +399,9 @@ def bits_of(array: np.ndarray) -> np.ndarray:
     array = np.asarray(array)
     if array.dtype == np.bool_:
         return array.view(np.uint8)
+    for code, bits in PACKED_BITS.items():  # the element is the low bits
+        if array.dtype == numpy_dtype(code):
+            return array.view(np.uint8) & np.uint8((1 << bits) - 1)
     return array.view(f"<u{array.dtype.itemsize}")
 
 
@@ -517,7 +524,10 @@ def compare(op: str, code: int, inputs: np.ndarray, want: np.ndarray,
 # --- checks ---------------------------------------------------------------
 
 def all_patterns(code: int) -> np.ndarray:
-    """Every bit pattern of a 1- or 2-byte dtype, ascending, as that dtype."""
+    """Every bit pattern of a 1- or 2-byte dtype, ascending, as that dtype
+    (of a 4- or 2-bit one, its 16 or 4 patterns)."""
+    if code in PACKED_BITS:
+        return np.arange(1 << PACKED_BITS[code], dtype=np.uint8).view(numpy_dtype(code))
     width = numpy_dtype(code).itemsize
     assert width in (1, 2), f"{name_of(code)} has {2 ** (8 * width)} patterns"
     return np.arange(1 << (8 * width), dtype=f"<u{width}").view(numpy_dtype(code))
