@@ -42,8 +42,8 @@ void Report(benchmark::State& state, size_t n) {
 
 void BM_Kernel(benchmark::State& state, const DTypeInfo* from,
                const DTypeInfo* to) {
-  const std::vector<uint8_t> in = RandomBytes(kN * ElementBytes(*from));
-  std::vector<uint8_t> out(kN * ElementBytes(*to));
+  const std::vector<uint8_t> in = RandomBytes(kN * UnpackedBytes(*from));
+  std::vector<uint8_t> out(kN * UnpackedBytes(*to));
   for (auto _ : state) {
     CastKernel(*from, in.data(), *to, out.data(), kN, {});
     benchmark::DoNotOptimize(out.data());
@@ -53,8 +53,8 @@ void BM_Kernel(benchmark::State& state, const DTypeInfo* from,
 
 void BM_Oracle(benchmark::State& state, const DTypeInfo* from,
                const DTypeInfo* to) {
-  const std::vector<uint8_t> in = RandomBytes(kN * ElementBytes(*from));
-  const size_t width = ElementBytes(*from);
+  const std::vector<uint8_t> in = RandomBytes(kN * UnpackedBytes(*from));
+  const size_t width = UnpackedBytes(*from);
   for (auto _ : state) {
     uint64_t sum = 0;
     for (size_t i = 0; i < kN; ++i) {

@@ -330,8 +330,8 @@ void CastKernel(const DTypeInfo& from, const void* in, const DTypeInfo& to,
   if (n == 0) return;
   const auto* src = static_cast<const uint8_t*>(in);
   auto* dst = static_cast<uint8_t*>(out);
-  const size_t in_bytes = ElementBytes(from);
-  const size_t out_bytes = ElementBytes(to);
+  const size_t in_bytes = UnpackedBytes(from);
+  const size_t out_bytes = UnpackedBytes(to);
   // A table pays once the buffer is a few times the patterns it holds.
   WithConverter(from, to, o, [&](const auto& convert) {
     if (in_bytes == 1 && n >= 512) {

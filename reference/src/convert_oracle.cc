@@ -272,7 +272,7 @@ bool OutsideE8M0(const FloatFormat& f, const Exact& x) {
 
 }  // namespace
 
-size_t ElementBytes(const DTypeInfo& t) {
+size_t UnpackedBytes(const DTypeInfo& t) {
   return t.bits < 8 ? 1 : static_cast<size_t>(t.bits) / 8;
 }
 

@@ -48,7 +48,7 @@ TEST_P(Float32Exhaustive, KernelMatchesOracle) {
   const Target target = Targets()[target_index];
   const DTypeInfo& from = Info(DType::kFloat);
   const DTypeInfo& to = CastDType(target.name);
-  const size_t out_bytes = ElementBytes(to);
+  const size_t out_bytes = UnpackedBytes(to);
   constexpr size_t kBlock = 1 << 16;
   std::vector<uint32_t> in(kBlock);
   std::vector<uint8_t> out(kBlock * out_bytes);

@@ -18,13 +18,13 @@ namespace {
 void ExpectKernelMatchesOracle(const DTypeInfo& from,
                                const std::vector<uint64_t>& patterns) {
   const size_t n = patterns.size();
-  const size_t in_bytes = ElementBytes(from);
+  const size_t in_bytes = UnpackedBytes(from);
   std::vector<uint8_t> in(n * in_bytes);
   for (size_t i = 0; i < n; ++i) {
     std::memcpy(in.data() + i * in_bytes, &patterns[i], in_bytes);
   }
   for (const DTypeInfo& to : CastDTypes()) {
-    const size_t out_bytes = ElementBytes(to);
+    const size_t out_bytes = UnpackedBytes(to);
     std::vector<uint8_t> out(n * out_bytes);
     for (const CastOptions& o : OptionsFor(to)) {
       CastKernel(from, in.data(), to, out.data(), n, o);

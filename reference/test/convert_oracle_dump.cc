@@ -2,7 +2,7 @@
 //
 // Writes CastOracle's answer for every pattern of every source of 16 bits
 // or fewer into every target, one file per source, target and option set
-// (OUT_DIR/<from>.<to>.<k>.bin, little-endian, ElementBytes(to) each), and
+// (OUT_DIR/<from>.<to>.<k>.bin, little-endian, UnpackedBytes(to) each), and
 // OUT_DIR/manifest.txt naming them, for convert_ml_dtypes_check.py.
 #include <cstdio>
 #include <fstream>
@@ -17,7 +17,7 @@ namespace {
 void DumpPair(const std::string& dir, const DTypeInfo& from,
               const DTypeInfo& to, std::ofstream& manifest) {
   const std::vector<CastOptions> options = OptionsFor(to);
-  const size_t width = ElementBytes(to);
+  const size_t width = UnpackedBytes(to);
   for (size_t k = 0; k < options.size(); ++k) {
     const CastOptions& o = options[k];
     std::vector<char> bytes((from.all_bits() + 1) * width);

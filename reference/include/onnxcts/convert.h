@@ -54,11 +54,11 @@ struct CastOptions {
   int opset = 25;  // the Cast version; only 19-23 vs 24+ differ (fnuz ±inf)
 };
 
-// ElementBytes()
+// UnpackedBytes()
 //
 // Bytes per element in the buffers of CastKernel: the storage width, and
 // one byte for the 4- and 2-bit types.
-size_t ElementBytes(const DTypeInfo& t);
+size_t UnpackedBytes(const DTypeInfo& t);
 
 // CastOracle()
 //
@@ -68,7 +68,7 @@ uint64_t CastOracle(const DTypeInfo& from, uint64_t bits, const DTypeInfo& to,
 
 // CastKernel()
 //
-// Converts `n` elements of `in` into `out` (ElementBytes() each, any
+// Converts `n` elements of `in` into `out` (UnpackedBytes() each, any
 // alignment, no overlap), the same answer as CastOracle on every pattern.
 void CastKernel(const DTypeInfo& from, const void* in, const DTypeInfo& to,
                 void* out, size_t n, const CastOptions& o);
