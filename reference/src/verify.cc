@@ -165,9 +165,6 @@ void CheckSegment(const DTypeInfo& t, const Variant& v, const RunAnswer& answer,
   const size_t width = ElementBytes(ot);  // a variant's dtype is byte-wide
   size_t kept = 0;
   const uint64_t all = ot.all_bits();
-  if (v.on_runs == OnRuns::kByPattern) {
-    return CheckEach(t, v, at, n, out, found, kept);
-  }
   if (ot.code == t.code && answer.echo(all)) {
     constexpr size_t kBlock = 256;
     for (size_t b = 0; b < n; b += kBlock) {
@@ -203,10 +200,16 @@ void CheckSegment(const DTypeInfo& t, const Variant& v, const RunAnswer& answer,
 }
 
 // Checks the outputs of variant `k` for patterns `at` to `at + n - 1`
-// against every planned run that overlaps them.
+// against every planned run that overlaps them, or against the oracle
+// pattern by pattern where the variant declares no run answer (its output
+// may be packed: it is read by element index).
 void CheckChunk(const DTypeInfo& t, const Variant& v, size_t k,
                 std::span<const PlannedRun> plan, uint64_t at, size_t n,
                 const uint8_t* in, const uint8_t* out, Found& found) {
+  if (v.on_runs == OnRuns::kByPattern) {
+    size_t kept = 0;
+    return CheckEach(t, v, at, n, out, found, kept);
+  }
   const uint64_t end = at + (n - 1);
   auto run = std::ranges::partition_point(
       plan, [&](const PlannedRun& p) { return p.run.last < at; });

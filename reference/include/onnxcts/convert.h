@@ -84,12 +84,10 @@ void CastKernel(const DTypeInfo& from, const void* in, const DTypeInfo& to,
 // 2. float -> integer of a non-integer value in range: the floor or the
 //    ceiling (the spec names no rounding for 8 bits and wider; for 4 and 2
 //    bits its pages say nearest even but ONNX's evaluator truncates).
-// 3. NaN -> float4e2m1: ±0 or ±6 (the float4 page says 6; ml_dtypes 0.6.0,
-//    which ONNX's evaluator calls, gives -0 for +NaN and +0 for -NaN).
-// 4. -> float8e8m0 from a negative value, -0, or a value outside
+// 3. -> float8e8m0 from a negative value, -0, or a value outside
 //    [2^-127, 2^127]: any answer (negatives are "undefined"; the spec's
 //    table tests x where the float8 tables test [x]).
-// 5. bool sources other than 0 and 1: any answer.
+// 4. bool sources other than 0 and 1: any answer.
 bool CastDeviation(const DTypeInfo& from, uint64_t bits, const DTypeInfo& to,
                    const CastOptions& o, uint64_t actual);
 
