@@ -49,6 +49,27 @@ TEST(Runner, EveryOnnxCaseOfTheImplementedOpsPasses) {
   }
 }
 
+// Debian's ONNX 1.12 Cast tests: every numeric one passes; those of
+// strings are beyond the reference, and those of bfloat16 hold its
+// patterns as uint16 tensors (the data's own fault, a 1.12 bug).
+TEST(Runner, OnnxCastCasesPassOrSayWhyNot) {
+  const auto results = RunSuite(kOnnxNode, R"(\.test_cast_)");
+  ASSERT_EQ(results.size(), 10u);
+  size_t passed = 0;
+  for (const CaseResult& r : results) {
+    const std::string& id = r.case_id;
+    if (id.find("string") != std::string::npos) {
+      EXPECT_EQ(r.status, Status::kOnnxctsUnsupported) << id;
+    } else if (id.find("bfloat16") != std::string::npos) {
+      EXPECT_EQ(r.status, Status::kInvalidTestData) << id;
+    } else {
+      EXPECT_EQ(r.status, Status::kPass) << id << ": " << r.message;
+      passed += r.status == Status::kPass;
+    }
+  }
+  EXPECT_EQ(passed, 6u);
+}
+
 TEST(Runner, OtherOpsAreNotSupported) {
   const auto results = RunSuite(kOnnxNode, R"(\.test_(cos|add|softsign)$)");
   ASSERT_EQ(results.size(), 3u);
