@@ -42,16 +42,24 @@ struct Call {
   int64_t target = 0;  // a Highway target; 0 for the best one
   size_t misalignment = 0;
   bool in_place = false;  // for variants whose output has the input's dtype
+  bool resolvable = true;  // see Resolvable()
 };
 
-// The variant the call checks: its op's, with each attribute that is not
-// an INT left at its default.
-const Variant* VariantOf(const OpInput& op) {
-  Attributes ints;
+// The attributes the call's variant is chosen by: a FLOAT given for an INT
+// left at its default (the kernels take what a node's resolution gives).
+Attributes ChoosingAttributes(const OpInput& op) {
+  Attributes kept;
   for (const auto& [name, value] : op.attributes) {
-    if (std::holds_alternative<int64_t>(value)) ints.emplace(name, value);
+    if (!std::holds_alternative<float>(value)) kept.emplace(name, value);
   }
-  return VariantFor(*op.schema, ints);
+  return kept;
+}
+
+// Whether those attributes are a node's at all: a required one left out or
+// a value outside its domain (Cast's `to`) is no call of any kernel.
+bool Resolvable(const OpInput& op) {
+  Attributes resolved = ChoosingAttributes(op);
+  return ResolveAttributes(*op.schema, resolved).empty();
 }
 
 const std::vector<int64_t>& Targets() {
@@ -73,7 +81,8 @@ Call ReadCall(const uint8_t* data, size_t size) {
   FuzzedDataProvider fdp(data, size);
   Call call;
   call.op = ReadOpChoice(fdp);
-  call.variant = VariantOf(call.op);
+  call.resolvable = Resolvable(call.op);
+  call.variant = VariantFor(*call.op.schema, ChoosingAttributes(call.op));
   const size_t pick = fdp.ConsumeIntegralInRange<size_t>(0, Targets().size());
   call.target = pick < Targets().size() ? Targets()[pick] : 0;
   call.misalignment = fdp.ConsumeIntegralInRange<size_t>(0, kMaxMisalignment);
@@ -275,6 +284,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace onnxcts;
   using namespace onnxcts::fuzz;
   const Call call = ReadCall(data, size);
+  if (!call.resolvable) return 0;
   if (call.variant != nullptr && call.variant->arity() == 2) {
     FuzzPair(call, data, size);
     return 0;

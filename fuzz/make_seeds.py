@@ -61,7 +61,7 @@ WIDTH = {}
 CODE = {}
 # `most` is None for a variadic input (any number of inputs).
 Schema = collections.namedtuple(
-    "Schema", "op since_version allowed flags fewest most broadcast")
+    "Schema", "op since_version allowed flags fewest most broadcast attrs")
 SCHEMAS = []
 PAIR_OPS = set()  # ops whose variants take two inputs (arity 2)
 
@@ -83,12 +83,26 @@ def load_tables(onnxcts):
         flags = [a["name"] for a in sc["attributes"] if a["flag"]]
         SCHEMAS.append(Schema(sc["op"], sc["since_version"], allowed, flags,
                               sc["min_inputs"], sc["max_inputs"],
-                              sc["broadcast"]))
+                              sc["broadcast"], attribute_reads(sc)))
     PAIR_OPS.update(v["op"] for v in tables["variants"] if v["arity"] == 2)
     for name, _, width in DTYPES:
         if name not in PATTERNS:
             top = 1 << (BITS[name] - 1)
             PATTERNS[name] = [0, 1, 2, top - 1, top, top + 1, 2 * top - 1]
+
+
+def attribute_reads(sc):
+    """What ReadOpChoice reads for each attribute, in order: a flag, a
+    dtype pick (an attribute naming a dtype) or a choice among n+2."""
+    reads = []
+    for a in sc["attributes"]:
+        if a["flag"]:
+            reads.append(("flag", 0))
+        elif "dtype_of" in a:
+            reads.append(("dtype", 0))
+        elif "choices" in a:
+            reads.append(("choice", len(a["choices"])))
+    return reads
 
 
 def schema_index(op, version):
@@ -437,8 +451,15 @@ def op_call(schema, dtype_pick, flags, rank, lead, elems, kernels,
     f.integral(schema, 0, len(SCHEMAS) - 1)
     f.integral(0, 0, 3)  # opset: the version itself
     f.integral(dtype_pick, 0, 255)
-    for flag in flags[:len(sc.flags)]:
-        f.integral(flag, 0, 5)
+    flags = list(flags[:len(sc.flags)])
+    for kind, n in sc.attrs:
+        if kind == "flag" and flags:
+            f.integral(flags.pop(0), 0, 5)
+        elif kind == "dtype":
+            # A target of the constraint's list, another for each source.
+            f.integral((dtype_pick + 1) % 0xF0, 0, 255)
+        elif kind == "choice":
+            f.integral(0, 0, n + 1)
     if kernels:
         f.integral(0, 0, 1)  # Highway target: the first the CPU has
         f.integral(len(elems) % 16, 0, 15)  # misalignment
@@ -501,7 +522,7 @@ def node_seeds(s):
 
 def differential_seeds():
     for kernels, target in ((True, "kernels"), (False, "plugin_backend")):
-        for s, (op, _, dtypes, flag_names, fewest, most, _) in \
+        for s, (op, _, dtypes, flag_names, fewest, most, _, _) in \
                 enumerate(SCHEMAS):
             if kernels and op in PAIR_OPS:
                 pair_seeds(s)

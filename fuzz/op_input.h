@@ -83,6 +83,30 @@ inline void ReadFlag(FuzzedDataProvider& fdp, const std::string& name,
   op.attributes[name] = kValues[choice - 1];
 }
 
+// An attribute that names a dtype (Cast's `to`): mostly one its constraint
+// allows, else any of the table's (which a conformant backend refuses), or
+// left out (so is a required one).
+inline void ReadDTypeAttribute(FuzzedDataProvider& fdp, const OpSchema& s,
+                               const AttrSpec& a, OpInput& op) {
+  const uint8_t pick = fdp.ConsumeIntegral<uint8_t>();
+  if (pick == 0xFF) return;
+  const std::span<const DType> allowed = s.FindConstraint(a.dtype_of)->allowed;
+  const DType t = pick < 0xF0 ? allowed[pick % allowed.size()]
+                              : kDTypes[pick % kDTypes.size()].code;
+  op.attributes[std::string(a.name)] = static_cast<int64_t>(t);
+}
+
+// A STRING of listed choices (Cast's round_mode): one of them, one it lacks,
+// or left out.
+inline void ReadChoice(FuzzedDataProvider& fdp, const AttrSpec& a,
+                       OpInput& op) {
+  const size_t n = a.choices.size();
+  const size_t pick = fdp.ConsumeIntegralInRange<size_t>(0, n + 1);
+  if (pick == n + 1) return;
+  op.attributes[std::string(a.name)] =
+      pick < n ? std::string(a.choices[pick]) : std::string("onnxcts_none");
+}
+
 // ReadOpChoice()
 //
 // Consumes the op, opset, dtype and attributes from the end of the input.
@@ -118,6 +142,8 @@ inline OpInput ReadOpChoice(FuzzedDataProvider& fdp) {
   op.allowed = std::ranges::find(allowed, op.dtype) != allowed.end();
   for (const AttrSpec& a : op.schema->attributes) {
     if (a.flag) ReadFlag(fdp, std::string(a.name), op);
+    if (!a.dtype_of.empty()) ReadDTypeAttribute(fdp, *op.schema, a, op);
+    if (!a.choices.empty()) ReadChoice(fdp, a, op);
   }
   return op;
 }

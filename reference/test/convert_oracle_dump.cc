@@ -1,4 +1,4 @@
-// convert_oracle_dump OUT_DIR
+// reference_convert_ml_dtypes_dump OUT_DIR
 //
 // Writes CastOracle's answer for every pattern of every source of 16 bits
 // or fewer into every target, one file per source, target and option set
@@ -44,7 +44,7 @@ void DumpPair(const std::string& dir, const DTypeInfo& from,
 int main(int argc, char** argv) {
   using namespace onnxcts::convert;
   if (argc != 2) {
-    std::fprintf(stderr, "usage: convert_oracle_dump OUT_DIR\n");
+    std::fprintf(stderr, "usage: reference_convert_ml_dtypes_dump OUT_DIR\n");
     return 2;
   }
   const std::string dir = argv[1];

@@ -2,7 +2,7 @@
 implementation written apart from ours): every pattern's value, NaN-ness and
 sign, and the class names DESIGN.md's format table implies.
 
-Usage: oracle_ml_dtypes_test.py ORACLE_DUMP (the reference_oracle_dump binary)
+Usage: oracle_ml_dtypes_test.py ORACLE_DUMP (the reference_oracle_ml_dtypes_dump binary)
 """
 import math
 import subprocess

@@ -49,13 +49,16 @@ class RunTest(unittest.TestCase):
         # op (names mislead: test_greater_equal is GreaterOrEqual's).
         schemas = json.loads(run("schema", "--json").stdout)["schemas"]
         ops = {s["op"] for s in schemas}
-        ours = [r for r in report["results"] if r.get("op") in ops]
-        self.assertGreaterEqual(len(ours), 8)
+        # ONNX 1.12's bfloat16 Cast data, whose .pb files say uint16 where
+        # the model says bfloat16, is the suite's own fault, and string
+        # tensors are onnxcts's own gap: neither is the backend's.
+        beyond = ("invalid_test_data", "onnxcts_unsupported")
+        ours = [r for r in report["results"]
+                if r.get("op") in ops and r["status"] not in beyond]
+        self.assertGreaterEqual(len(ours), 14)
         for r in ours:
             self.assertEqual(r["status"], "pass", r)
-        # Everything else is not_supported, but for ONNX 1.12's bfloat16
-        # Cast data, whose .pb files say uint16 where the model says
-        # bfloat16: the suite itself is broken there.
+        # Everything else is not_supported, but for those two.
         for r in report["results"]:
             if r in ours:
                 continue

@@ -30,13 +30,22 @@ def defective():
                                     "onnxcts_defective_plugin.so")
 
 
-def sweep_cases(dtype):
-    """The cases a sweep of `dtype` makes over every op of one input."""
+def flag_schemas():
+    """The versions of the ops of one input whose attributes are all flags
+    (Cast's `to`, a dtype, makes a case per target instead)."""
     tables = json.loads(run("schema", "--json").stdout)
+    return [s for s in tables["schemas"] if s["max_inputs"] == 1
+            and all(a["flag"] for a in s["attributes"])]
+
+
+def flag_ops():
+    return ",".join(sorted({s["op"].lower() for s in flag_schemas()}))
+
+
+def sweep_cases(dtype):
+    """The cases a sweep of `dtype` makes over the ops of flag_schemas()."""
     count = 0
-    for schema in tables["schemas"]:
-        if schema["max_inputs"] != 1:
-            continue
+    for schema in flag_schemas():
         input_type = schema["inputs"][0]["type"]
         allowed = next(c["allowed"] for c in schema["constraints"]
                        if c["name"] == input_type)
@@ -59,7 +68,7 @@ class SweepTest(unittest.TestCase):
 
     def test_reference_passes_and_writes_a_valid_report(self):
         p, path = self.sweep("ref", "--backend", "reference",
-                             "--dtypes", "float16,uint8")
+                             "--dtypes", "float16,uint8", "--ops", flag_ops())
         self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
         report = validate(path)
         statuses = {r["status"] for r in report["results"]}
@@ -72,6 +81,22 @@ class SweepTest(unittest.TestCase):
         for r in report["results"]:
             self.assertEqual(r["comparisons"][0]["elements"],
                              65536 if r["dtype"] == "float16" else 256)
+
+    def test_reference_passes_every_cast_of_a_dtype(self):
+        p, path = self.sweep("cast", "--backend", "reference",
+                             "--dtypes", "uint8", "--ops", "cast")
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        report = validate(path)
+        self.assertEqual({r["status"] for r in report["results"]}, {"pass"})
+        # At least one case per target of Cast-25, every pattern of each.
+        targets = {r["case_id"].split(".to_")[1].split(".")[0]
+                   for r in report["results"] if ".v25." in r["case_id"]}
+        cast25 = next(s for s in json.loads(run("schema", "--json").stdout)
+                      ["schemas"] if s["op"] == "Cast"
+                      and s["since_version"] == 25)
+        self.assertEqual(targets, set(cast25["constraints"][1]["allowed"]))
+        for r in report["results"]:
+            self.assertEqual(r["comparisons"][0]["elements"], 256)
 
     def test_defective_plugin_fails_with_its_mismatches_by_class(self):
         p, path = self.sweep("bad", "--backend", defective(),

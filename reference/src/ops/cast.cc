@@ -10,6 +10,7 @@
 #include <array>
 #include <climits>
 #include <deque>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -182,6 +183,10 @@ bool CastDefines(const Variant& v, const DTypeInfo& t) {
 
 void CastVariantKernel(const Variant& v, const DTypeInfo& t, const void* in,
                        void* out, size_t n) {
+  if (!CastDefines(v, t)) {
+    throw std::invalid_argument(std::string(v.name) + " is not defined on " +
+                                std::string(t.name));
+  }
   CastStored(t, in, Info(v.output), out, n, OptionsOf(v));
 }
 

@@ -7,9 +7,10 @@ compiled by `iree-compile` for the llvm-cpu backend, and runs on the
 Every dtype of the table goes in as itself: `iree.runtime` takes numpy
 arrays of ml_dtypes' bfloat16 and float8 types with their bits, and
 `to_host()` returns the same types. Its integers are signless, so an
-unsigned output comes back as the signed type of its width: the adapter
-views it as the declared type (same bits) and says so in adapter_steps. No
-model rewrite.
+integer output may come back with the other signedness of its width (an
+unsigned output as signed; a Cast from uint8 to int8, which is no work for
+it, as uint8): the adapter views it as the declared type (same bits) and
+says so in adapter_steps. No model rewrite.
 
 What IREE 3.13 does with the ops here (found by this adapter's tests): the
 runtime runs every dispatch with denormals flushed to zero (its FPU state,
@@ -52,10 +53,10 @@ NOT_SUPPORTED = phrases(
 )
 
 
-def _unsigned_outputs(model: onnx.ModelProto) -> dict[int, int]:
-    """The unsigned integer outputs: index -> declared ONNX code."""
+def _integer_outputs(model: onnx.ModelProto) -> dict[int, int]:
+    """The integer outputs: index -> declared ONNX code."""
     codes = {k: o.type.tensor_type.elem_type for k, o in enumerate(model.graph.output)}
-    return {k: c for k, c in codes.items() if c in BY_CODE and BY_CODE[c].kind == "u"}
+    return {k: c for k, c in codes.items() if c in BY_CODE and BY_CODE[c].kind in "iu"}
 
 
 def _diagnostics(error: BaseException, lines: int = 4) -> str:
@@ -118,14 +119,14 @@ class Backend(Adapter):
         function = context.modules[module.name][entries[0]]
         initialized = {t.name for t in model.graph.initializer}
         fed = [i.name for i in model.graph.input if i.name not in initialized]
-        unsigned = _unsigned_outputs(model)
+        integers = _integer_outputs(model)
         steps = [f"output '{model.graph.output[k].name}' came back as IREE's "
                  f"signless int{BY_CODE[c].itemsize * 8}, viewed as {name_of(c)}: "
-                 f"same bits" for k, c in unsigned.items()]
-        return Loaded((context, function, fed, len(model.graph.output), unsigned), steps)
+                 f"same bits" for k, c in integers.items()]
+        return Loaded((context, function, fed, len(model.graph.output), integers), steps)
 
     def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
-        _, function, fed, count, unsigned = loaded.handle
+        _, function, fed, count, integers = loaded.handle
         result = function(*[c_order(inputs[name]) for name in fed])
         results = list(result) if isinstance(result, (tuple, list)) else [result]
         if len(results) != count:
@@ -134,8 +135,9 @@ class Backend(Adapter):
         # that IREE reuses once the result is dropped.
         arrays = [np.array(r.to_host() if hasattr(r, "to_host") else r, copy=True)
                   for r in results]
-        for k, code in unsigned.items():
-            if arrays[k].dtype.kind == "i" and arrays[k].dtype.itemsize == BY_CODE[code].itemsize:
+        for k, code in integers.items():
+            got = arrays[k].dtype
+            if got.kind in "iu" and got.itemsize == BY_CODE[code].itemsize:
                 arrays[k] = arrays[k].view(BY_CODE[code])
         return arrays
 
