@@ -123,6 +123,13 @@ TEST(CastOp, SubByteTensorsArePackedLowBitsFirst) {
   const TensorView z[] = {{DType::kInt4, &back, dims, 2}};
   s.kernel(std::span(w), std::span(z), to4);
   EXPECT_EQ(back, 0x87);
+  // One element: the other half of its byte is padding, written zero.
+  back = 0xF0;
+  const int64_t one[] = {1};
+  const ConstTensorView w1[] = {{DType::kInt8, wide, one, 1}};
+  const TensorView z1[] = {{DType::kInt4, &back, one, 1}};
+  s.kernel(std::span(w1), std::span(z1), to4);
+  EXPECT_EQ(back, 0x07);
 }
 
 TEST(CastOp, VariantsKeySaturateOnlyWhereItChangesAnAnswer) {

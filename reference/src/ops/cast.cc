@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <cstring>
 #include <deque>
 #include <stdexcept>
 #include <string>
@@ -65,6 +66,8 @@ void CastStored(const DTypeInfo& from, const void* in, const DTypeInfo& to,
   if (to.bits >= 8) return convert::CastKernel(from, in, to, out, n, o);
   std::vector<uint8_t> result(n);
   convert::CastKernel(from, in, to, result.data(), n, o);
+  // The padding bits of a packed last byte are zero, as onnx.proto asks.
+  std::memset(out, 0, StorageBytes(to, n));
   for (size_t i = 0; i < n; ++i) StoreBits(to, out, i, result[i]);
 }
 
