@@ -15,6 +15,7 @@
 // is a hang. ONNXCTS_FUZZ_POLICY=strict judges as `--policy strict` does:
 // deviations are findings too. ONNXCTS_FUZZ_NO_EMPTY=1 gives the plugin no
 // empty tensors, for fuzzing a plugin known to fail on them past that.
+// ONNXCTS_FUZZ_OPS=IsInf,Sign fuzzes those ops alone (op_input.h).
 // ONNXCTS_FUZZ_KEEP_GOING=1 prints each disagreement of a new signature and
 // goes on (crashes and hangs still end the run): one run then lists them.
 //
