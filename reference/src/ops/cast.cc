@@ -66,8 +66,9 @@ void CastStored(const DTypeInfo& from, const void* in, const DTypeInfo& to,
   if (to.bits >= 8) return convert::CastKernel(from, in, to, out, n, o);
   std::vector<uint8_t> result(n);
   convert::CastKernel(from, in, to, result.data(), n, o);
-  // The padding bits of a packed last byte are zero, as onnx.proto asks.
-  std::memset(out, 0, StorageBytes(to, n));
+  // The padding bits of a packed last byte are zero, as onnx.proto asks
+  // (an empty tensor's data may be null, which memset must never get).
+  if (n != 0) std::memset(out, 0, StorageBytes(to, n));
   for (size_t i = 0; i < n; ++i) StoreBits(to, out, i, result[i]);
 }
 
