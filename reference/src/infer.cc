@@ -92,10 +92,6 @@ std::string SameOrBroadcast(const OpSchema& s, std::span<const Dims> dims,
 
 }  // namespace
 
-std::string VersionName(const OpSchema& s) {
-  return std::string(s.op) + "-" + std::to_string(s.since_version);
-}
-
 std::string InputTypesProblem(const OpSchema& s,
                               std::span<const DType> input_types) {
   std::map<std::string_view, DType> bound;

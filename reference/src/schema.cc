@@ -76,10 +76,6 @@ AttrType TypeOf(const AttrValue& v) {
   return kByIndex[v.index()];
 }
 
-std::string VersionOf(const OpSchema& s) {
-  return std::string(s.op) + "-" + std::to_string(s.since_version);
-}
-
 // "" when `value` (of the type `spec` wants) is in the attribute's domain,
 // else why not.
 std::string OutsideDomain(const OpSchema& schema, const AttrSpec& spec,
@@ -91,7 +87,7 @@ std::string OutsideDomain(const OpSchema& schema, const AttrSpec& spec,
                              : nullptr;
     if (t == nullptr || !schema.Allows(spec.dtype_of, t->code)) {
       return "attribute '" + std::string(spec.name) + "' is " +
-             std::to_string(*code) + ", not a dtype " + VersionOf(schema) +
+             std::to_string(*code) + ", not a dtype " + VersionName(schema) +
              " allows for " + std::string(spec.dtype_of);
     }
   }
@@ -99,12 +95,16 @@ std::string OutsideDomain(const OpSchema& schema, const AttrSpec& spec,
   if (text != nullptr && !spec.choices.empty() &&
       std::ranges::find(spec.choices, *text) == spec.choices.end()) {
     return "attribute '" + std::string(spec.name) + "' is '" + *text +
-           "', not one of the values " + VersionOf(schema) + " allows";
+           "', not one of the values " + VersionName(schema) + " allows";
   }
   return "";
 }
 
 }  // namespace
+
+std::string VersionName(const OpSchema& s) {
+  return std::string(s.op) + "-" + std::to_string(s.since_version);
+}
 
 std::string_view AttrTypeName(AttrType t) {
   static constexpr std::string_view kNames[] = {"INT", "FLOAT", "STRING",
@@ -176,9 +176,7 @@ std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes) {
   for (const auto& [name, value] : attributes) {
     const AttrSpec* spec = schema.FindAttribute(name);
     if (spec == nullptr) {
-      return "unknown attribute '" + name + "' for " +
-             std::string(schema.op) + "-" +
-             std::to_string(schema.since_version);
+      return "unknown attribute '" + name + "' for " + VersionName(schema);
     }
     if (TypeOf(value) != spec->type) {
       return "attribute '" + name + "' must be " +

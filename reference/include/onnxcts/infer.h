@@ -47,9 +47,6 @@ NodeOutputs InferOutputs(const OpSchema& s, std::span<const DType> input_types,
                          std::span<const Dims> input_dims,
                          const Attributes& attributes);
 
-// "IsInf-10": how messages name an op version.
-std::string VersionName(const OpSchema& s);
-
 }  // namespace onnxcts
 
 #endif  // ONNXCTS_INFER_H_

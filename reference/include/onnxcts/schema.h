@@ -141,6 +141,9 @@ const OpSchema* FindSchema(std::string_view domain, std::string_view op,
 // The dtypes allowed for input `index` of `schema`.
 std::span<const DType> InputTypes(const OpSchema& schema, size_t index);
 
+// "IsInf-10": how messages name an op version.
+std::string VersionName(const OpSchema& s);
+
 // ResolveAttributes()
 //
 // Checks a node's attributes against `schema` and fills in defaults. Returns
