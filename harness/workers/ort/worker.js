@@ -101,8 +101,10 @@ function hello(req, runtime, state) {
     protocol: state.memory ? 2 : 1,
     name: runtime.name,
     version: runtime.version,
-    adapter: 'bfloat16 and float8 graph inputs are inlined as initializers ' +
-        'and such outputs are widened by Cast to float, then narrowed back ' +
+    adapter: 'bfloat16, float8 (float8e8m0 too), int2 and uint2 graph ' +
+        'inputs (int4 and uint4 too where the runtime cannot feed them) ' +
+        'are inlined as initializers, and outputs of those types and of ' +
+        'int4 and uint4 are widened by Cast to float, then narrowed back ' +
         'through the inverse of that Cast; values without an exact inverse ' +
         'are answered not_supported',
   };

@@ -1,13 +1,14 @@
 // Rewrites a copy of a model so that ONNX Runtime's JS API (onnxruntime-node
 // and onnxruntime-web alike) can run it when its graph inputs or outputs have
-// a dtype that API cannot carry (bfloat16, the float8 formats):
+// a dtype that API cannot carry (bfloat16, the float8 formats, the packed
+// 4- and 2-bit types; lib/onnx_proto.js says which):
 //  - such an input becomes an initializer holding the input's raw bits;
 //  - such an output gets a Cast to float appended, and the worker narrows the
 //    float back to the original bits through an inverse table of that very
 //    Cast (see Narrower), so the answer is bit-faithful or refused.
 'use strict';
 
-const {type, DTYPES, dtypeName} = require('./onnx_proto');
+const {type, DTYPES, storageBytes, dtypeName} = require('./onnx_proto');
 
 const FLOAT = 1;
 const ATTR_INT = 2;  // AttributeProto.AttributeType.INT
@@ -89,15 +90,23 @@ function rewrite(model, inline, widen) {
   return {bytes: type('ModelProto').encode(copy).finish(), steps};
 }
 
+// Writes pattern `p` of a `bits`-wide dtype as element `i` of `out`
+// (little-endian; the packed types as onnx.proto packs them).
+function putPattern(out, bits, i, p) {
+  if (bits < 8) {
+    out[(i * bits) >> 3] |= p << ((i * bits) & 7);
+  } else {
+    const width = bits / 8;
+    for (let b = 0; b < width; ++b) out[i * width + b] = (p >> (8 * b)) & 255;
+  }
+}
+
 // The model that casts every bit pattern of `code` to float, at `opset`.
 function calibrationModel(code, opset, irVersion) {
-  const count = 1 << (8 * DTYPES.get(code).bytes);
-  const bits = new Uint8Array(count * DTYPES.get(code).bytes);
-  const view = new DataView(bits.buffer);
-  for (let p = 0; p < count; ++p) {
-    if (count === 256) view.setUint8(p, p);
-    else view.setUint16(2 * p, p, true);
-  }
+  const {bits} = DTYPES.get(code);
+  const count = 2 ** bits;
+  const raw = new Uint8Array(storageBytes(code, count));
+  for (let p = 0; p < count; ++p) putPattern(raw, bits, p, p);
   const model = type('ModelProto').create({
     ir_version: Math.max(irVersion, 4),
     opset_import: [{domain: '', version: opset}],
@@ -105,7 +114,7 @@ function calibrationModel(code, opset, irVersion) {
       name: 'onnxcts_calibration',
       node: [castNode('x', 'y', 0)],
       initializer: [{name: 'x', dims: [count], data_type: code,
-                     raw_data: bits}],
+                     raw_data: raw}],
       output: [{
         name: 'y',
         type: {tensor_type: {elem_type: FLOAT,
@@ -149,12 +158,12 @@ class Narrower {
     });
   }
 
-  // Narrow float32 data to the original dtype's bytes; throws an Error
-  // whose message says which value has no faithful inverse.
+  // Narrow float32 data to the original dtype's bytes (packed for the 4-
+  // and 2-bit types); throws an Error whose message says which value has
+  // no faithful inverse.
   narrow(floats) {
-    const width = DTYPES.get(this.code).bytes;
-    const out = new Uint8Array(floats.length * width);
-    const view = new DataView(out.buffer);
+    const width = DTYPES.get(this.code).bits;
+    const out = new Uint8Array(storageBytes(this.code, floats.length));
     const bits = new Uint32Array(floats.buffer, floats.byteOffset,
                                  floats.length);
     bits.forEach((f, i) => {
@@ -167,8 +176,7 @@ class Narrower {
             `comes from ${from} of ${dtypeName(this.code)}, so its bits ` +
             'cannot be recovered');
       }
-      if (width === 1) view.setUint8(i, p);
-      else view.setUint16(2 * i, p, true);
+      putPattern(out, width, i, p);
     });
     return out;
   }

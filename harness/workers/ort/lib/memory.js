@@ -7,7 +7,7 @@
 'use strict';
 
 const fs = require('node:fs');
-const {DTYPES, dtypeName} = require('./onnx_proto');
+const {DTYPES, storageBytes, dtypeName} = require('./onnx_proto');
 
 const FD = 3;
 const MAX_RANK = 64;
@@ -63,9 +63,9 @@ function slotProblem(slot, where, memoryBytes, isInput) {
         `most ${MAX_RANK} non-negative integers`;
   }
   const count = dims.reduce((a, d) => a * d, 1);
-  if (isInput && slot.bytes !== count * row.bytes) {
+  if (isInput && slot.bytes !== storageBytes(slot.dtype, count)) {
     return `${where}.bytes: ${slot.bytes}, but dims ${JSON.stringify(dims)} ` +
-        `of ${dtypeName(slot.dtype)} take ${count * row.bytes}`;
+        `of ${dtypeName(slot.dtype)} take ${storageBytes(slot.dtype, count)}`;
   }
   return '';
 }

@@ -8,7 +8,9 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const {type, DTYPES, ORT_TO_CODE, dtypeName} = require('./onnx_proto');
+const {
+  type, DTYPES, ORT_TO_CODE, storageBytes, dtypeName,
+} = require('./onnx_proto');
 const {readTensor, writeTensor} = require('./tensor');
 const adapter = require('./adapter');
 const {statusOf} = require('./refusals');
@@ -20,6 +22,8 @@ const TYPED_ARRAYS = {
   uint16: Uint16Array, int16: Int16Array, int32: Int32Array,
   int64: BigInt64Array, bool: Uint8Array, float16: Uint16Array,
   float64: Float64Array, uint32: Uint32Array, uint64: BigUint64Array,
+  // Packed, two elements a byte, as raw_data holds them (onnxruntime-web).
+  int4: Uint8Array, uint4: Uint8Array,
 };
 
 
@@ -45,14 +49,15 @@ const JS_CANNOT_CARRY_RE = /unsupported data type/i;
 // float16 goes in and out as raw bits in a Uint16Array. onnxruntime-web
 // would hand out a Float16Array where the JavaScript engine has one; its
 // buffer holds the same bits, and fromOrtTensor reads only the buffer.
+// int4 and uint4 go in packed, as raw_data holds them.
 // The tensor is a view of `t.bytes` when they are aligned for it (no copy).
 function toOrtTensor(ort, t) {
   const row = DTYPES.get(t.code);
   const Ctor = TYPED_ARRAYS[row.ort];
-  const bytes = t.bytes.byteOffset % row.bytes === 0 ? t.bytes :
-      t.bytes.slice();
+  const align = Ctor.BYTES_PER_ELEMENT;
+  const bytes = t.bytes.byteOffset % align === 0 ? t.bytes : t.bytes.slice();
   return new ort.Tensor(row.ort, new Ctor(bytes.buffer, bytes.byteOffset,
-                                          bytes.length / row.bytes), t.dims);
+                                          bytes.length / align), t.dims);
 }
 
 function fromOrtTensor(value, name) {
@@ -66,6 +71,21 @@ function fromOrtTensor(value, name) {
     name, code, dims: value.dims.map(Number),
     bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
   };
+}
+
+// The dtypes of ONNX 1.16 and later (codes 21 on: the packed 4- and 2-bit
+// types, float8e8m0), whose refusals ORT words without naming them ("Could
+// not find an implementation for Cast(23) node"): a not_supported `answer`
+// for a model with such graph I/O or initializers gets them named.
+function namingLateTypes(answer, sig, model) {
+  if (answer.status !== 'not_supported') return answer;
+  const codes = [...sig.inputs, ...sig.outputs].map((v) => v.code).concat(
+      (model.graph?.initializer || []).map((t) => t.data_type || 0));
+  const late = [...new Set(codes.filter((c) => c >= 21).map(dtypeName))];
+  if (late.length === 0) return answer;
+  return new Answer(answer.status, `${answer.message} (the model's ` +
+                    'inputs, outputs or initializers include ' +
+                    `${late.join(', ')})`);
 }
 
 const sameDims = (a, b) =>
@@ -96,8 +116,22 @@ class Runner {
     this.ort = runtime.ort;
     this.packageName = runtime.packageName;
     this.preallocatedOutputs = runtime.preallocatedOutputs;
+    this.feeds = runtime.feeds || new Set();
     this.models = new Map();       // model path -> prepared model
     this.narrowers = new Map();    // "code/opset/ir" -> Narrower
+  }
+
+  // Whether a graph input of dtype `code` goes in as an initializer (the
+  // adapter) rather than as a tensor of the JS API.
+  inlines(code) {
+    const row = DTYPES.get(code);
+    return Boolean(row.widen) && !this.feeds.has(row.ort);
+  }
+
+  // Whether a graph output of dtype `code` comes back through the adapter's
+  // Cast to float rather than as a tensor of the JS API.
+  widens(code) {
+    return Boolean(DTYPES.get(code).widen);
   }
 
   // One thread per session: the harness runs one worker per thread of its
@@ -172,8 +206,8 @@ class Runner {
         `'${v.name}' has ${dtypeName(v.code)}, which ${this.packageName} ` +
         'cannot carry').join('; '));
     }
-    const needsAdapter = [...sig.inputs, ...sig.outputs]
-        .some((v) => DTYPES.get(v.code).widen);
+    const needsAdapter = sig.inputs.some((v) => this.inlines(v.code)) ||
+        sig.outputs.some((v) => this.widens(v.code));
     let session = null;
     try {
       session = await this.createSession(bytes);
@@ -181,7 +215,7 @@ class Runner {
       // With narrow-float I/O the JS layer throws after ORT itself has
       // loaded the model; only then is the adapter route fair.
       if (!(needsAdapter && JS_CANNOT_CARRY_RE.test(e.message))) {
-        throw ortFailure(e);
+        throw namingLateTypes(ortFailure(e), sig, model);
       }
     }
     if (session && needsAdapter) {
@@ -286,8 +320,8 @@ class Runner {
     const chosen = [];
     prepared.sig.outputs.forEach((v, k) => {
       const slot = slots[k];
-      const row = DTYPES.get(v.code);
-      const bytes = slot.dims.reduce((a, d) => a * d, 1) * row.bytes;
+      const bytes = storageBytes(v.code,
+                                 slot.dims.reduce((a, d) => a * d, 1));
       if (slot.dtype === v.code && v.shape && sameDims(v.shape, slot.dims) &&
           bytes <= slot.bytes && prepared.nodeOutputs.has(v.name)) {
         chosen.push({v, slot, bytes});
@@ -320,7 +354,7 @@ class Runner {
     }
     const feeds = {};
     prepared.sig.inputs.forEach((v, k) => {
-      if (!DTYPES.get(v.code).widen) {
+      if (!this.inlines(v.code)) {
         feeds[v.name] = toOrtTensor(this.ort, inputs[k]);
       }
     });
@@ -397,10 +431,10 @@ class Runner {
   async adapt(prepared, inputs) {
     const inline = new Map();
     prepared.sig.inputs.forEach((v, k) => {
-      if (DTYPES.get(v.code).widen) inline.set(v.name, inputs[k]);
+      if (this.inlines(v.code)) inline.set(v.name, inputs[k]);
     });
     const widened = prepared.sig.outputs
-        .filter((v) => DTYPES.get(v.code).widen).map((v) => v.name);
+        .filter((v) => this.widens(v.code)).map((v) => v.name);
     if (inline.size === 0 && prepared.adapted) return prepared.adapted;
     const {bytes, steps} = adapter.rewrite(prepared.model, inline, widened);
     // Unoptimized: an inlined input is constant, and ORT would otherwise

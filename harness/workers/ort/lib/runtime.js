@@ -11,11 +11,16 @@ const {pathToFileURL} = require('node:url');
 // `preallocatedOutputs`: whether session.run(feeds, fetches) fills the
 // output tensors given in `fetches`. onnxruntime-web 1.30 does not: it runs
 // into memory of its own and hands the fetches back unwritten.
+// `feeds`: the JS names of the types of lib/onnx_proto.js's `widen` rows
+// that the runtime takes as graph inputs all the same, bit for bit.
+// onnxruntime-web 1.30 takes packed int4 and uint4 tensors; onnxruntime-node
+// 1.30 refuses them ("Tensor.type is not supported: int4"), so there they
+// go in as initializers like the rest.
 const RUNTIMES = {
   node: {packageName: 'onnxruntime-node', name: 'onnxruntime',
-         preallocatedOutputs: true},
+         preallocatedOutputs: true, feeds: new Set()},
   web: {packageName: 'onnxruntime-web', name: 'onnxruntime-web',
-        preallocatedOutputs: false},
+        preallocatedOutputs: false, feeds: new Set(['int4', 'uint4'])},
 };
 
 // The folder of an installed package. onnxruntime-web's "exports" hide its
@@ -43,8 +48,8 @@ function configureWeb(ort, dir) {
   ort.env.wasm.proxy = false;
 }
 
-// Returns {ort, name, packageName, version, preallocatedOutputs} for 'node'
-// or 'web'; throws on any other name.
+// Returns {ort, name, packageName, version, preallocatedOutputs, feeds} for
+// 'node' or 'web'; throws on any other name.
 function loadRuntime(runtime) {
   const row = RUNTIMES[runtime];
   if (!row) {
@@ -57,7 +62,7 @@ function loadRuntime(runtime) {
   const {version} = JSON.parse(
       fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
   return {ort, name: row.name, packageName: row.packageName, version,
-          preallocatedOutputs: row.preallocatedOutputs};
+          preallocatedOutputs: row.preallocatedOutputs, feeds: row.feeds};
 }
 
 module.exports = {loadRuntime, RUNTIMES};

@@ -3,7 +3,7 @@
 'use strict';
 
 const fs = require('node:fs');
-const {type, DTYPES, dtypeName} = require('./onnx_proto');
+const {type, DTYPES, storageBytes, dtypeName} = require('./onnx_proto');
 
 const MAX_RANK = 64;
 const MAX_BYTES = 1 << 30;
@@ -30,18 +30,28 @@ function elementCount(dims, where) {
 }
 
 // The payload of a TensorProto that stores its elements in typed fields
-// rather than raw_data. Narrow types keep their bits in int32_data.
+// rather than raw_data. Narrow types keep their bits in int32_data; the
+// packed 4- and 2-bit types keep there one packed byte per value, as
+// onnx.helper.make_tensor writes them.
 function typedFieldBytes(msg, row, count) {
-  const out = Buffer.alloc(count * row.bytes);
-  const pick = (field) => {
+  const packed = row.packed ? Math.ceil(count * row.bits / 8) : 0;
+  const out = Buffer.alloc(row.packed ? packed : count * row.bytes);
+  const pick = (field, want = count) => {
     const values = msg[field] || [];
-    if (values.length !== count) {
-      throw new Error(
-          `${field} has ${values.length} values, dims say ${count}`);
+    if (values.length !== want) {
+      throw new Error(`${field} has ${values.length} values, dims say ` +
+                      (row.packed ? `${want} packed bytes` : `${want}`));
     }
     return values;
   };
-  if (row.ort === 'float32') {
+  if (row.packed) {
+    pick('int32_data', packed).forEach((v, i) => {
+      if (v < 0 || v > 255) {
+        throw new Error(`int32_data[${i}] is ${v}, not a packed byte`);
+      }
+      out[i] = v;
+    });
+  } else if (row.ort === 'float32') {
     pick('float_data').forEach((v, i) => out.writeFloatLE(v, i * 4));
   } else if (row.ort === 'float64') {
     pick('double_data').forEach((v, i) => out.writeDoubleLE(v, i * 8));
@@ -86,9 +96,10 @@ function readTensor(path) {
   let bytes;
   if (msg.raw_data && msg.raw_data.length > 0) {
     bytes = msg.raw_data;
-    if (bytes.length !== count * row.bytes) {
+    if (bytes.length !== storageBytes(code, count)) {
       throw new Error(`${where}: raw_data has ${bytes.length} bytes, ` +
-                      `dims x ${dtypeName(code)} need ${count * row.bytes}`);
+                      `dims x ${dtypeName(code)} need ` +
+                      `${storageBytes(code, count)}`);
     }
   } else {
     try {

@@ -302,5 +302,5 @@ module.exports = {
   Client, MemoryClient, writeModel, tempDir, makeCase, makeCases, runRequest,
   readPb, elements, PYTHON,
   WORKER, RUNTIMES, ADDON_WAYS, installedVersion, workerArgv,
-  writeIdentityCase, writeNodeCase,
+  writeIdentityCase, writeNodeCase, onnxType,
 };

@@ -284,6 +284,21 @@ function v2Tests(runtime, addon) {
                 expected(x, 2, 1, isNaNBits(BFLOAT16)), 'IsNaN bfloat16');
   });
 
+  it('carries packed int4 slots, bit for bit', async () => {
+    // Cast-25 int4 -> int4 (ORT 1.30 has no Identity for int4) of every
+    // pattern and one more: 17 elements, 9 bytes, the last half used.
+    const x = Buffer.from('1032547698badcfe01', 'hex');
+    const model = h.writeNodeCase(path.join(root, 'int4'), 'Cast', 25,
+        [{name: 'x', code: 22, dims: [17], raw: x}],
+        [{name: 'y', code: 22, dims: [17]}], {to: 22}).model;
+    const req = prepare(model, x, 22, MIB, 9, 22, [17]);
+    const answer = await client.request(req);
+    assert.equal(answer.status, 'ok', JSON.stringify(answer));
+    assert.deepEqual(answer.outputs, [{dtype: 22, dims: [17]}]);
+    assert.match(answer.adapter_steps.join('\n'), /output 'y' \(int4\) widened/);
+    assertBytes(client.read(MIB, 9), x, 'Cast int4');
+  });
+
   it('still answers file-form requests', async () => {
     const dir = h.makeCase(root, 'Sign', 13, 'float16', 'bits=3c00,bc00,0');
     const answer = await client.request(h.runRequest(dir));

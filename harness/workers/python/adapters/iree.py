@@ -6,7 +6,13 @@ compiled by `iree-compile` for the llvm-cpu backend, and runs on the
 
 Every dtype of the table goes in as itself: `iree.runtime` takes numpy
 arrays of ml_dtypes' bfloat16 and float8 types with their bits, and
-`to_host()` returns the same types. Its integers are signless, so an
+`to_host()` returns the same types, except int4 and uint4, for which
+`iree.runtime` has no numpy mapping ("could not map dtype dtype(int4)"):
+those go in as a HalBufferView of IREE's SINT_4 / UINT_4 over the packed
+bytes (`dtypes.pack`; element 0 in the low nibble, as IREE holds them). The
+dtype codes IREE's ONNX importer does not know (float4e2m1, float8e8m0,
+uint2, int2: "Unknown ONNX tensor element type: 24") are not_supported,
+named. Its integers are signless, so an
 integer output may come back with the other signedness of its width (an
 unsigned output as signed; a Cast from uint8 to int8, which is no work for
 it, as uint8): the adapter views it as the declared type (same bits) and
@@ -36,11 +42,13 @@ import numpy as np
 import onnx
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
-from onnxcts_worker.dtypes import BY_CODE, name_of
+from onnxcts_worker.dtypes import BY_CODE, name_of, pack
 from onnxcts_worker.refusals import phrases, status_of
 from onnxcts_worker.tensors import c_order
 
 DRIVERS = ("local-sync", "local-task")
+# int4 / uint4 -> IREE's HalElementType for them.
+INT4_TYPES = {22: "SINT_4", 21: "UINT_4"}
 # iree-compile's and the runtime's words for "no lowering for this op or
 # type" (onnxcts_worker/refusals.py). An abort of iree-compile ("LLVM ERROR:
 # ... Unsigned integer support is currently spotty") is a crash, not one.
@@ -51,6 +59,10 @@ NOT_SUPPORTED = phrases(
     # from reports/published/iree.json)
     "unimplemented",
 )
+
+
+# iree-import-onnx's words for a dtype code it has no type for.
+UNKNOWN_CODE = re.compile(r"Unknown ONNX tensor element type: (\d+)")
 
 
 def _integer_outputs(model: onnx.ModelProto) -> dict[int, int]:
@@ -97,9 +109,16 @@ class Backend(Adapter):
         work = pathlib.Path(self.tmp.name)
         copy, mlir = work / "model.onnx", work / "model.mlir"
         shutil.copyfile(path, copy)
-        self.importer.main(self.importer.parse_arguments(
-            [str(copy), "--data-dir", str(pathlib.Path(path).resolve().parent),
-             "-o", str(mlir)]))
+        try:
+            self.importer.main(self.importer.parse_arguments(
+                [str(copy), "--data-dir", str(pathlib.Path(path).resolve().parent),
+                 "-o", str(mlir)]))
+        except Exception as e:  # the importer's own refusal, kept as it says it
+            unknown = UNKNOWN_CODE.search(str(e))
+            if unknown:
+                raise Refusal("not_supported", f"{e} ({name_of(int(unknown.group(1)))}: "
+                              f"IREE's ONNX importer does not know this dtype)") from None
+            raise
         try:
             vmfb = self.compiler.compile_file(
                 str(mlir), target_backends=["llvm-cpu"], input_type="onnx",
@@ -119,15 +138,30 @@ class Backend(Adapter):
         function = context.modules[module.name][entries[0]]
         initialized = {t.name for t in model.graph.initializer}
         fed = [i.name for i in model.graph.input if i.name not in initialized]
+        codes = {i.name: i.type.tensor_type.elem_type for i in model.graph.input}
         integers = _integer_outputs(model)
         steps = [f"output '{model.graph.output[k].name}' came back as IREE's "
                  f"signless int{BY_CODE[c].itemsize * 8}, viewed as {name_of(c)}: "
                  f"same bits" for k, c in integers.items()]
-        return Loaded((context, function, fed, len(model.graph.output), integers), steps)
+        return Loaded((context, function, [(n, codes[n]) for n in fed],
+                       len(model.graph.output), integers), steps)
+
+    def argument(self, array: np.ndarray, code: int):
+        """What the function takes for an input: the array itself, or for
+        int4 / uint4 a buffer view of IREE's 4-bit type over the packed bytes."""
+        if code not in INT4_TYPES or array.size == 0:
+            return c_order(array)
+        packed = np.frombuffer(pack(array, code), np.uint8)
+        device = self.config.device
+        buffer = device.allocator.allocate_buffer_copy(
+            memory_type=self.runtime.MemoryType.DEVICE_LOCAL,
+            allowed_usage=self.runtime.BufferUsage.DEFAULT, device=device, buffer=packed)
+        element = getattr(self.runtime.HalElementType, INT4_TYPES[code])
+        return self.runtime.HalBufferView(buffer, list(array.shape), element)
 
     def run(self, loaded: Loaded, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
         _, function, fed, count, integers = loaded.handle
-        result = function(*[c_order(inputs[name]) for name in fed])
+        result = function(*[self.argument(inputs[name], code) for name, code in fed])
         results = list(result) if isinstance(result, (tuple, list)) else [result]
         if len(results) != count:
             raise Refusal("error", f"IREE returned {len(results)} outputs for {count}")

@@ -5,8 +5,13 @@ rewrite: an input's bits (an unsigned view of the same width) become an
 `ov.Tensor` of the ov.Type of the input's ONNX dtype, and an output's bytes
 are copied out of the plugin's tensor (`Tensor.data` is a float16 view for
 bfloat16 and a uint8 view for the float8 types: only the bytes are used).
-OpenVINO has no float8e4m3fnuz or float8e5m2fnuz element type: a model with
-one as a graph input or output is not_supported.
+int4, uint4 and float4e2m1 are packed, as in ONNX (element 0 in the low
+bits of byte 0): they go in and come out packed (`dtypes.pack`,
+`dtypes.unpack`). OpenVINO has no float8e4m3fnuz, float8e5m2fnuz or int2
+element type, and its ONNX frontend reads no uint2 (ov.Type.u2 exists, but a
+model with a uint2 tensor fails to load: "Unsupported type"): a model with
+one of these as a graph input, output or initializer is not_supported,
+naming it.
 
 Options (both recorded in hello, with the effective properties read back
 from a compiled model):
@@ -24,7 +29,7 @@ import openvino as ov
 import openvino.opset13 as ops
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
-from onnxcts_worker.dtypes import name_of, numpy_dtype
+from onnxcts_worker.dtypes import PACKED_BITS, name_of, numpy_dtype, pack, storage_bytes, unpack
 from onnxcts_worker.refusals import phrases, status_of
 from onnxcts_worker.tensors import c_order
 
@@ -32,13 +37,20 @@ DEVICE = "CPU"
 PRECISIONS = ("", "f32", "bf16", "f16")
 MODES = ("performance", "accuracy")
 
-# ONNX dtype code -> OpenVINO element type. 18 (float8e4m3fnuz) and 20
-# (float8e5m2fnuz) have none.
+# ONNX dtype code -> OpenVINO element type; the codes missing are in LACKS.
 OV_TYPES: dict[int, ov.Type] = {
     1: ov.Type.f32, 2: ov.Type.u8, 3: ov.Type.i8, 4: ov.Type.u16,
     5: ov.Type.i16, 6: ov.Type.i32, 7: ov.Type.i64, 9: ov.Type.boolean,
     10: ov.Type.f16, 11: ov.Type.f64, 12: ov.Type.u32, 13: ov.Type.u64,
     16: ov.Type.bf16, 17: ov.Type.f8e4m3, 19: ov.Type.f8e5m2,
+    21: ov.Type.u4, 22: ov.Type.i4, 23: ov.Type.f4e2m1, 24: ov.Type.f8e8m0,
+}
+LACKS: dict[int, str] = {
+    18: "OpenVINO has no such element type",
+    20: "OpenVINO has no such element type",
+    26: "OpenVINO has no such element type",
+    25: "OpenVINO's ONNX frontend does not read it (\"Unsupported type\"; "
+        "ov.Type.u2 exists)",
 }
 # OpenVINO's words for "no kernel, no conversion rule, no such type", as
 # opposed to a validation failure ("Check 'is_supported_et' failed"); see
@@ -66,10 +78,15 @@ def elem_code(value: onnx.ValueInfoProto) -> int:
 
 
 def ov_tensor(array: np.ndarray, code: int) -> tuple[ov.Tensor, np.ndarray]:
-    """An ov.Tensor of dtype `code` over `array`'s bits (made contiguous),
-    and the bits' array: the tensor borrows its memory, keep it alive."""
-    bits = c_order(array).view(f"<u{array.dtype.itemsize}")
-    return ov.Tensor(bits, list(bits.shape), OV_TYPES[code]), bits
+    """An ov.Tensor of dtype `code` over `array`'s bits (made contiguous;
+    packed for the 4- and 2-bit dtypes), and the bits' array: the tensor
+    borrows its memory, keep it alive."""
+    shape = list(array.shape)
+    if code in PACKED_BITS:
+        bits = np.frombuffer(pack(array, code), np.uint8).copy()
+    else:
+        bits = c_order(array).view(f"<u{array.dtype.itemsize}")
+    return ov.Tensor(bits, shape, OV_TYPES[code]), bits
 
 
 def tensor_bits(tensor: ov.Tensor, what: str) -> np.ndarray:
@@ -81,10 +98,13 @@ def tensor_bits(tensor: ov.Tensor, what: str) -> np.ndarray:
         raise Refusal("error", f"{what}: OpenVINO returned element type "
                       f"{tensor.element_type.to_string()}, outside the dtype table")
     dtype, shape = numpy_dtype(code), [int(d) for d in tensor.shape]
+    count = int(np.prod(shape, dtype=np.int64))
     raw = np.array(tensor.data, copy=True).reshape(-1).view(np.uint8)
-    if raw.size != int(np.prod(shape, dtype=np.int64)) * dtype.itemsize:
+    if raw.size != storage_bytes(code, count):  # packed for 4 and 2 bits
         raise Refusal("error", f"{what}: {tensor.element_type.to_string()} "
                       f"shape {shape} holds {raw.size} bytes")
+    if code in PACKED_BITS:
+        return unpack(raw, code, count).reshape(shape)
     return raw.view(dtype).reshape(shape)
 
 
@@ -150,12 +170,15 @@ class Backend(Adapter):
     def load(self, model: onnx.ModelProto, path: str) -> Loaded:
         initialized = {t.name for t in model.graph.initializer}
         fed = [v for v in model.graph.input if v.name not in initialized]
-        for kind, values in (("input", fed), ("output", model.graph.output)):
-            for value in values:
-                if elem_code(value) not in OV_TYPES:
-                    raise Refusal("not_supported", f"{kind} '{value.name}' is "
-                                  f"{name_of(elem_code(value))}: OpenVINO has no such "
-                                  f"element type (ov.Type has f8e4m3 and f8e5m2 only)")
+        # The ONNX frontend refuses a LACKS dtype anywhere ("Unsupported
+        # type", no name): say which tensor and which dtype.
+        typed = [("input", v.name, elem_code(v)) for v in fed]
+        typed += [("output", v.name, elem_code(v)) for v in model.graph.output]
+        typed += [("initializer", t.name, t.data_type) for t in model.graph.initializer]
+        for kind, name, code in typed:
+            if code not in OV_TYPES:
+                raise Refusal("not_supported", f"{kind} '{name}' is {name_of(code)}: "
+                              f"{LACKS.get(code, 'OpenVINO has no such element type')}")
         compiled = self.core.compile_model(self.core.read_model(path), DEVICE,
                                            self.config())
         inputs = [(v.name, elem_code(v), port_for(compiled.inputs, v.name, k, len(fed)))

@@ -2,7 +2,8 @@
 
 Every dtype of the table goes in and out as itself, with no Cast and no
 rewrite: an input's bits become an OrtValue of the input's ONNX element type
-(`ortvalue_from_numpy_with_onnx_type` on an unsigned view of the same width),
+(`ortvalue_from_numpy_with_onnx_type` on an unsigned view of the same width;
+the 4- and 2-bit types packed, two or four to a byte, as ORT holds them),
 outputs come back through IO binding and their bytes are copied out of the
 OrtValue's CPU buffer, because `OrtValue.numpy()` has no numpy type for
 bfloat16 and three of the four float8 types. Under protocol 2 (run_into)
@@ -24,7 +25,7 @@ import onnx
 import onnxruntime as ort
 
 from onnxcts_worker.adapter import Adapter, Loaded, Refusal
-from onnxcts_worker.dtypes import numpy_dtype
+from onnxcts_worker.dtypes import PACKED_BITS, numpy_dtype, pack, storage_bytes, unpack
 from onnxcts_worker.refusals import phrases, status_of
 from onnxcts_worker.tensors import c_order
 
@@ -52,11 +53,23 @@ NOT_SUPPORTED = phrases(
 )
 
 
-def bits_value(array: np.ndarray, code: int) -> ort.OrtValue:
-    """An OrtValue of ONNX element type `code` holding `array`'s bits."""
+def bits_value(array: np.ndarray, code: int) -> tuple[ort.OrtValue, np.ndarray]:
+    """An OrtValue of ONNX element type `code` holding `array`'s bits, and
+    the array whose memory it borrows (keep it alive as long as the value).
+
+    ORT holds the 4- and 2-bit types packed, as ONNX stores them, and takes
+    the shape from the numpy array and the bytes from the start of its
+    buffer: a packed dtype goes in as a uint8 array of `array`'s shape whose
+    first storage_bytes(code, size) bytes are the packed elements."""
     raw = c_order(array)
-    raw = raw.view(f"<u{raw.dtype.itemsize}")
-    return ort.OrtValue.ortvalue_from_numpy_with_onnx_type(raw, code)
+    if code in PACKED_BITS:
+        packed = np.frombuffer(pack(raw, code), np.uint8)
+        holder = np.zeros(max(raw.size, packed.size), np.uint8)
+        holder[:packed.size] = packed
+        raw = holder[:raw.size].reshape(raw.shape)
+    else:
+        raw = raw.view(f"<u{raw.dtype.itemsize}")
+    return ort.OrtValue.ortvalue_from_numpy_with_onnx_type(raw, code), raw
 
 
 def value_bits(value: ort.OrtValue) -> np.ndarray:
@@ -70,11 +83,14 @@ def value_bits(value: ort.OrtValue) -> np.ndarray:
         raise Refusal("error", f"ONNX Runtime returned an output of element "
                       f"type {code} ({value.data_type()}), outside the dtype table") from None
     shape = [int(d) for d in value.shape()]
+    count = int(np.prod(shape, dtype=np.int64))
     size = value.tensor_size_in_bytes()
-    if size != int(np.prod(shape, dtype=np.int64)) * dtype.itemsize:
+    if size != storage_bytes(code, count):  # packed for the 4- and 2-bit types
         raise Refusal("error", f"output of {value.data_type()} shape {shape} "
                       f"holds {size} bytes")
     data = ctypes.string_at(value.data_ptr(), size) if size else b""
+    if code in PACKED_BITS:
+        return unpack(data, code, count).reshape(shape)
     return np.frombuffer(data, dtype=dtype).reshape(shape)
 
 
@@ -119,7 +135,8 @@ class Backend(Adapter):
     def run_into(self, loaded: Loaded, inputs: dict[str, np.ndarray],
                  places: list[np.ndarray | None]) -> list[np.ndarray]:
         s = loaded.handle
-        places = [p if p is not None and p.dtype == numpy_dtype(code) else None
+        places = [p if p is not None and p.dtype == numpy_dtype(code)
+                  and code not in PACKED_BITS else None
                   for p, (_, code) in zip(places, s.outputs)]
         if s.direct and any(p is not None for p in places):
             try:
@@ -136,13 +153,14 @@ class Backend(Adapter):
         # The OrtValues borrow the arrays' memory: keep both alive until run ends.
         values = {name: bits_value(array, s.input_codes[name])
                   for name, array in inputs.items()}
-        for name, value in values.items():
+        for name, (value, _) in values.items():
             binding.bind_ortvalue_input(name, value)
         for (name, code), place in zip(s.outputs, places):
             if place is None:
                 binding.bind_output(name, "cpu")
             else:
-                binding.bind_ortvalue_output(name, bits_value(place, code))
+                value, _ = bits_value(place, code)  # place: never a packed dtype
+                binding.bind_ortvalue_output(name, value)
         s.session.run_with_iobinding(binding)
         got = binding.get_outputs()
         if len(got) != len(s.outputs):

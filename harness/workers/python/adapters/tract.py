@@ -7,9 +7,12 @@ CPU runtime, which optimizes); outputs come back with `Tensor.to_numpy()`.
 
 Dtypes: the bindings' DatumType has bool, u8..u64, i8..i64, f16, f32 and
 f64, and arrays pass as themselves (bytes copied both ways, float16 bits
-included). tract has no bfloat16 or float8 DatumType at all: tract-onnx
-refuses such a model ("Unknown DatumType Bfloat16"), so a Rust worker on
-the tract-onnx crate would not carry them either. Those are not_supported.
+included). tract has no bfloat16, float8, int4 or uint4 DatumType at all:
+tract-onnx refuses such a model ("Unknown DatumType Bfloat16"), so a Rust
+worker on the tract-onnx crate would not carry them either. Those are
+not_supported. The newer codes (float4e2m1, float8e8m0, uint2, int2) its
+protobuf does not even know ("unknown ONNX TensorProto.DataType (24)"):
+not_supported too, with the dtype named.
 """
 from __future__ import annotations
 
@@ -38,6 +41,8 @@ MNEMONICS: dict[int, str] = {
 NOT_SUPPORTED = phrases(
     "Unknown DatumType", "eval in-place not defined", "does not support",
     r"Unimplemented\(", "not implemented", "is not supported", "Unsupported mode")
+# tract-onnx's words for a dtype code its protobuf enum lacks.
+UNKNOWN_CODE = re.compile(r"unknown ONNX TensorProto\.DataType \((\d+)\)")
 # tract's errors end with a Rust backtrace when RUST_BACKTRACE is set.
 BACKTRACE = re.compile(r"\s*Stack backtrace:.*", re.DOTALL)
 
@@ -85,8 +90,15 @@ class Backend(Adapter):
         initialized = {t.name for t in model.graph.initializer}
         fed = [v for v in model.graph.input if v.name not in initialized]
         # tract's own verdict on the model first: it names the dtype it lacks.
-        with tract_words():
-            inference = tract.onnx().load(path)
+        try:
+            with tract_words():
+                inference = tract.onnx().load(path)
+        except TractFailure as e:
+            unknown = UNKNOWN_CODE.search(str(e))
+            if unknown:
+                raise Refusal("not_supported", f"{e} ({name_of(int(unknown.group(1)))}: "
+                              f"tract-onnx does not know this dtype)") from None
+            raise
         for kind, values in (("input", fed), ("output", model.graph.output)):
             for value in values:
                 if elem_code(value) not in MNEMONICS:

@@ -122,3 +122,24 @@ def test_sign_on_a_subnormal_also_flushes_with_local_task():
                                                     .view(np.float32)], [1]))
         assert answer["status"] == "ok", answer
         assert wc.bits_of(mm[0]).tolist() == [0, 0]
+
+
+@pytest.mark.parametrize("code", [22, 21], ids=wc.name_of)
+def test_cast_from_int4_goes_in_packed(worker, code):
+    # iree.runtime has no numpy mapping for ml_dtypes' int4/uint4 ("could not
+    # map dtype dtype(int4) to element type"); the adapter hands IREE a
+    # SINT_4/UINT_4 buffer view over the packed bytes. (An odd count does not
+    # compile: "failed to calculate total byte count: 'tensor<31xi4>'".)
+    x = np.concatenate([wc.all_patterns(code), wc.all_patterns(code)[::-1]])
+    answer, outputs = worker.run_case(worker.case("Cast", 21, [x], [code], [3], {"to": 3}))
+    assert answer["status"] == "ok", answer
+    assert outputs[0].tolist() == x.astype(np.int8).tolist()
+
+
+@pytest.mark.parametrize("code", [23, 24, 25, 26], ids=wc.name_of)
+def test_dtypes_the_importer_lacks_are_not_supported(worker, code):
+    # iree-import-onnx: "Unknown ONNX tensor element type: 24" (was an error).
+    x = np.zeros(4, np.float32)
+    answer, _ = worker.run_case(worker.case("Cast", 25, [x], [1], [code], {"to": code}))
+    assert answer["status"] == "not_supported", answer
+    assert wc.names_dtype(answer["message"], code), answer

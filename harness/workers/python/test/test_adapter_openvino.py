@@ -8,6 +8,7 @@ DESIGN.md's format table by hand.
 from __future__ import annotations
 
 import numpy as np
+import onnx
 import pytest
 
 import worker_check as wc
@@ -74,10 +75,29 @@ def test_identity_is_bit_exact(worker: wc.Worker, code: int) -> None:
     assert "adapter_steps" not in answer, answer
 
 
-@pytest.mark.parametrize("code", [18, 20], ids=wc.name_of)
-def test_fnuz_is_not_supported(worker: wc.Worker, code: int) -> None:
+@pytest.mark.parametrize("code", [18, 20, 26, 25], ids=wc.name_of)
+def test_fnuz_int2_uint2_are_not_supported(worker: wc.Worker, code: int) -> None:
     wc.identity_patterns_check(worker, code, "not_supported",
-                               "ov.Type has f8e4m3 and f8e5m2, no fnuz types")
+                               "no ov.Type for fnuz float8 and int2; the ONNX "
+                               "frontend refuses uint2 without naming it")
+
+
+@pytest.mark.parametrize("code", [21, 22, 23, 24], ids=wc.name_of)
+def test_packed_and_e8m0_identity_is_bit_exact(worker: wc.Worker, code: int) -> None:
+    # OpenVINO has u4, i4, f4e2m1 (packed as ONNX packs them) and f8e8m0;
+    # the adapter once refused them all as types it lacked.
+    answer = wc.identity_patterns_check(worker, code)
+    assert "adapter_steps" not in answer, answer
+
+
+@pytest.mark.parametrize("packed", [21, 22], ids=wc.name_of)
+@pytest.mark.parametrize("other", [3, 1], ids=wc.name_of)
+@pytest.mark.parametrize("to_packed", [False, True])
+def test_cast_carries_packed_dtypes(worker: wc.Worker, packed: int, other: int,
+                                    to_packed: bool) -> None:
+    answer, got, want = wc.packed_cast_check(worker, packed, other, to_packed)
+    assert answer["status"] == "ok", answer
+    assert got.tolist() == want.tolist()
 
 
 # --- semantics --------------------------------------------------------------
@@ -171,3 +191,22 @@ def test_unsqueeze_with_axes_fed_is_not_supported(worker) -> None:
     answer, _ = worker.run_case(case)
     assert answer["status"] == "not_supported", answer
     assert "doesn't support Unsqueeze" in answer["message"], answer
+
+
+@pytest.mark.parametrize("code", [18, 20, 25], ids=wc.name_of)
+def test_initializer_without_ov_type_is_not_supported_naming_it(
+        worker: wc.Worker, code: int) -> None:
+    # y = Cast(c) with c an initializer of `code`: the ONNX frontend says
+    # only "Unsupported type"; the adapter names the tensor and the dtype.
+    init = onnx.TensorProto(name="c", data_type=code, dims=[2])
+    init.raw_data = wc.pack(np.zeros(2, wc.numpy_dtype(code)), code)
+    graph = onnx.helper.make_graph(
+        [onnx.helper.make_node("Cast", ["c"], ["y"], to=1)], "cast_initializer", [],
+        [onnx.helper.make_tensor_value_info("y", 1, [2])], initializer=[init])
+    model = onnx.helper.make_model(graph, opset_imports=[onnx.helper.make_opsetid("", 25)],
+                                   ir_version=wc.ir_version_for(25))
+    case = worker.case("Identity", 25, [np.zeros(2, np.float32)], [1])
+    wc.write_model(case.model, model)  # in place of the Identity; no inputs
+    answer = worker.run(case.model, [], case.output_dir)
+    assert answer["status"] == "not_supported", answer
+    assert wc.names_dtype(answer["message"], code), answer

@@ -53,6 +53,20 @@ def test_no_bfloat16_or_float8(worker: wc.Worker, code: int) -> None:
     wc.identity_patterns_check(worker, code, "not_supported", "tract has no such DatumType")
 
 
+@pytest.mark.parametrize("code", [21, 22, 23, 24, 25, 26], ids=wc.name_of)
+@pytest.mark.parametrize("into", [False, True])
+def test_no_packed_or_e8m0_cast(worker: wc.Worker, code: int, into: bool) -> None:
+    # int4/uint4: "Unknown DatumType"; float4e2m1, float8e8m0, uint2, int2:
+    # "unknown ONNX TensorProto.DataType (24)", which the adapter once
+    # answered as an error, without the dtype's name.
+    x = np.zeros(3, np.float32)
+    src, dst = (1, code) if into else (code, 1)
+    x = x.astype(wc.numpy_dtype(src))
+    answer, _ = worker.run_case(worker.case("Cast", 25, [x], [src], [dst], {"to": dst}))
+    assert answer["status"] == "not_supported", answer
+    assert wc.names_dtype(answer["message"], code), answer
+
+
 # --- semantics --------------------------------------------------------------
 
 def test_isnan_isinf_float16_every_pattern(worker: wc.Worker) -> None:

@@ -61,7 +61,7 @@ from onnx import helper
 PYTHON_DIR = pathlib.Path(__file__).resolve().parent.parent
 WORKER_PY = PYTHON_DIR / "worker.py"
 sys.path.insert(0, str(PYTHON_DIR))
-from onnxcts_worker.dtypes import PACKED_BITS, name_of, numpy_dtype, unpack  # noqa: E402
+from onnxcts_worker.dtypes import PACKED_BITS, name_of, numpy_dtype, pack, unpack  # noqa: E402
 
 ANSWER_TIMEOUT = 60.0   # seconds per answer; a compiler's first load is slow
 FLOAT8 = (17, 18, 19, 20)
@@ -375,7 +375,7 @@ def write_input(path: pathlib.Path, array: np.ndarray, code: int) -> pathlib.Pat
             raise ValueError(f"{array.dtype} array for {name_of(code)}")
         array = array.view(dtype)  # unsigned bit patterns: same bits
     tensor = onnx.TensorProto(name=path.stem, data_type=code, dims=list(array.shape))
-    tensor.raw_data = np.ascontiguousarray(array).tobytes()
+    tensor.raw_data = pack(array, code)  # packed for the 4- and 2-bit codes
     path.write_bytes(tensor.SerializeToString())
     return path
 
@@ -531,6 +531,24 @@ def all_patterns(code: int) -> np.ndarray:
     width = numpy_dtype(code).itemsize
     assert width in (1, 2), f"{name_of(code)} has {2 ** (8 * width)} patterns"
     return np.arange(1 << (8 * width), dtype=f"<u{width}").view(numpy_dtype(code))
+
+
+def packed_cast_check(worker: Worker, packed: int, other: int, to_packed: bool,
+                      opset: int = 25) -> tuple[dict[str, Any], np.ndarray | None, np.ndarray]:
+    """Cast between every pattern of a 4- or 2-bit dtype `packed` and the
+    same values in dtype `other` (exact in both), one way or the other; the
+    answer, the output's bits (None unless ok) and the bits wanted. The
+    values are odd in count and have differing neighbours, so that an
+    adapter that passes or reads one element per byte, or packs in the
+    wrong order, gets other bits."""
+    values = np.concatenate([all_patterns(packed), all_patterns(packed)[::-1][:-1]])
+    wide = values.astype(numpy_dtype(other))
+    x, src, dst, want = (wide, other, packed, values) if to_packed \
+        else (values, packed, other, wide)
+    answer, outputs = worker.run_case(
+        worker.case("Cast", opset, [x], [src], [dst], {"to": dst}))
+    got = None if outputs is None else bits_of(outputs[0])
+    return answer, got, bits_of(want)
 
 
 def sample_patterns(code: int) -> np.ndarray:
