@@ -27,6 +27,7 @@
 
 #include "finding.h"
 #include "onnxcts/oracle.h"
+#include "onnxcts/infer.h"
 #include "onnxcts/schema.h"
 #include "onnxcts/variant.h"
 #include "op_input.h"
@@ -55,11 +56,24 @@ Attributes ChoosingAttributes(const OpInput& op) {
   return kept;
 }
 
-// Whether those attributes are a node's at all: a required one left out or
-// a value outside its domain (Cast's `to`) is no call of any kernel.
+// The input dtypes the variant is chosen by: the type_only inputs' own,
+// and for the element inputs one the op allows (a kernel's refusal of a
+// dtype it does not define is what the call's own dtype tests).
+std::vector<DType> ChoosingTypes(const OpInput& op) {
+  std::vector<DType> types = op.Types(op.schema->MinInputs());
+  for (size_t i = 0; i < types.size(); ++i) {
+    if (op.schema->ElementInput(i)) types[i] = InputTypes(*op.schema, 0)[0];
+  }
+  return types;
+}
+
+// Whether those attributes and type_only dtypes are a node's at all: a
+// required attribute left out, a value outside its domain (Cast's `to`) or
+// a target CastLike does not allow is no call of any kernel.
 bool Resolvable(const OpInput& op) {
   Attributes resolved = ChoosingAttributes(op);
-  return ResolveAttributes(*op.schema, resolved).empty();
+  return ResolveAttributes(*op.schema, resolved).empty() &&
+         InputTypesProblem(*op.schema, ChoosingTypes(op)).empty();
 }
 
 const std::vector<int64_t>& Targets() {
@@ -82,7 +96,8 @@ Call ReadCall(const uint8_t* data, size_t size) {
   Call call;
   call.op = ReadOpChoice(fdp);
   call.resolvable = Resolvable(call.op);
-  call.variant = VariantFor(*call.op.schema, ChoosingAttributes(call.op));
+  call.variant = VariantFor(*call.op.schema, ChoosingAttributes(call.op),
+                            ChoosingTypes(call.op));
   const size_t pick = fdp.ConsumeIntegralInRange<size_t>(0, Targets().size());
   call.target = pick < Targets().size() ? Targets()[pick] : 0;
   call.misalignment = fdp.ConsumeIntegralInRange<size_t>(0, kMaxMisalignment);
@@ -119,9 +134,18 @@ void RunSchema(const Call& call, const Attributes& resolved, const uint8_t* in,
                uint8_t* out, size_t n) {
   const OpInput& op = call.op;
   const DType out_type = OutputType(*call.variant, Info(op.dtype)).code;
-  const ConstTensorView inputs[] = {{op.dtype, in, op.dims, n}};
+  // A type_only input's values are unread: an empty tensor of its dtype.
+  static constexpr int64_t kEmpty[] = {0};
+  std::vector<ConstTensorView> inputs;
+  for (DType t : op.Types(op.schema->MinInputs())) {
+    const bool first = inputs.empty();
+    inputs.push_back({t, first ? in : nullptr,
+                      first ? std::span<const int64_t>(op.dims)
+                            : std::span<const int64_t>(kEmpty),
+                      first ? n : 0});
+  }
   const TensorView outputs[] = {{out_type, out, op.dims, n}};
-  op.schema->kernel(std::span(inputs), std::span(outputs), resolved);
+  op.schema->kernel(inputs, std::span(outputs), resolved);
 }
 
 std::string Hex(uint64_t bits) {

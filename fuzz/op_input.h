@@ -37,6 +37,7 @@ struct OpInput {
   DType dtype = DType::kFloat;
   bool allowed = true;     // the schema allows `dtype` for input 0
   Attributes attributes;   // as a node states them: maybe not all valid
+  std::vector<DType> type_only;  // the type_only inputs' (CastLike's)
   bool well_typed = true;  // no attribute was given a value of a wrong type
   std::vector<int64_t> dims;
   std::vector<uint8_t> bytes;  // product(dims) elements of `dtype`
@@ -47,6 +48,11 @@ struct OpInput {
     size_t n = 1;
     for (int64_t d : dims) n *= static_cast<size_t>(d);
     return n;
+  }
+  // The dtypes of the node's first `count` inputs: `dtype`, and each
+  // type_only input's own.
+  std::vector<DType> Types(size_t count) const {
+    return NodeInputDTypes(*schema, count, dtype, type_only);
   }
   // "IsInf-20 float8e4m3fn": what findings are grouped by.
   std::string Label() const {
@@ -84,17 +90,24 @@ inline void ReadFlag(FuzzedDataProvider& fdp, const std::string& name,
   op.attributes[name] = kValues[choice - 1];
 }
 
-// An attribute that names a dtype (Cast's `to`): mostly one its constraint
-// allows, else any of the table's (which a conformant backend refuses), or
-// left out (so is a required one).
+// A dtype for type constraint `constraint` from byte `pick`: below 0xF0
+// one the constraint allows, else any of the table's (which a conformant
+// backend refuses).
+inline DType PickDType(const OpSchema& s, std::string_view constraint,
+                       uint8_t pick) {
+  const std::span<const DType> allowed = s.FindConstraint(constraint)->allowed;
+  return pick < 0xF0 ? allowed[pick % allowed.size()]
+                     : kDTypes[pick % kDTypes.size()].code;
+}
+
+// An attribute that names a dtype (Cast's `to`): as PickDType() says, or
+// left out (so is a required one) on 0xFF.
 inline void ReadDTypeAttribute(FuzzedDataProvider& fdp, const OpSchema& s,
                                const AttrSpec& a, OpInput& op) {
   const uint8_t pick = fdp.ConsumeIntegral<uint8_t>();
   if (pick == 0xFF) return;
-  const std::span<const DType> allowed = s.FindConstraint(a.dtype_of)->allowed;
-  const DType t = pick < 0xF0 ? allowed[pick % allowed.size()]
-                              : kDTypes[pick % kDTypes.size()].code;
-  op.attributes[std::string(a.name)] = static_cast<int64_t>(t);
+  op.attributes[std::string(a.name)] =
+      static_cast<int64_t>(PickDType(s, a.dtype_of, pick));
 }
 
 // A STRING of listed choices (Cast's round_mode): one of them, one it lacks,
@@ -165,6 +178,14 @@ inline OpInput ReadOpChoice(FuzzedDataProvider& fdp) {
     if (a.flag) ReadFlag(fdp, std::string(a.name), op);
     if (!a.dtype_of.empty()) ReadDTypeAttribute(fdp, *op.schema, a, op);
     if (!a.choices.empty()) ReadChoice(fdp, a, op);
+  }
+  // Consumes nothing for an op without type_only inputs, so that the seeds
+  // of the others read as they always did.
+  for (const Formal& f : op.schema->inputs) {
+    if (f.type_only) {
+      op.type_only.push_back(
+          PickDType(*op.schema, f.type, fdp.ConsumeIntegral<uint8_t>()));
+    }
   }
   return op;
 }

@@ -379,19 +379,28 @@ std::vector<Tensor> ReadTensors(FuzzedDataProvider& fdp, OpInput& op) {
     return {Tensor{"x", op.dtype, op.dims, op.bytes}};
   }
   std::vector<Tensor> tensors;
+  const std::vector<DType> types = op.Types(count);
   for (TensorInput& in : ReadNodeInputs(fdp, op, count, allow_empty)) {
     const size_t i = tensors.size();
     tensors.push_back(Tensor{i == 0 ? "x" : "x" + std::to_string(i), op.dtype,
                              std::move(in.dims), std::move(in.bytes)});
+    if (types[i] != op.dtype) {
+      // A type_only input of its own dtype (CastLike's target): one element.
+      tensors.back().dtype = types[i];
+      tensors.back().dims = {1};
+      tensors.back().bytes.assign(StorageBytes(Info(types[i]), 1), 0);
+    }
   }
   return tensors;
 }
 
-// The shape the inputs broadcast to; ReadNodeInputs() stretches them so
-// that they do.
-Dims OutputDims(const std::vector<Tensor>& inputs) {
+// The shape the element inputs broadcast to; ReadNodeInputs() stretches
+// them so that they do.
+Dims OutputDims(const OpSchema& s, const std::vector<Tensor>& inputs) {
   std::vector<Dims> shapes;
-  for (const Tensor& x : inputs) shapes.push_back(x.dims);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (s.ElementInput(i)) shapes.push_back(inputs[i].dims);
+  }
   return BroadcastDims(shapes).value_or(inputs[0].dims);
 }
 
@@ -428,7 +437,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FuzzedDataProvider fdp(data, size);
   OpInput op = ReadOpChoice(fdp);
   const std::vector<Tensor> inputs = ReadTensors(fdp, op);
-  const Dims out_dims = OutputDims(inputs);
+  const Dims out_dims = OutputDims(*op.schema, inputs);
   const Model model = SingleNode(op, inputs, out_dims);
   static const TestCase kCase;
   static const DataSet kDataSet;

@@ -13,16 +13,29 @@ std::string KnownDTypes() {
   return all;
 }
 
-// The ops of the variants, each once, in registry order.
+// The ops of the schema table, each once, in registry order.
 std::string KnownOps() {
   std::string all;
   std::string_view last;
-  for (const Variant* v : AllVariants()) {
-    if (v->op == last) continue;
-    all += (all.empty() ? "" : ", ") + std::string(v->op);
-    last = v->op;
+  for (const OpSchema& s : AllSchemas()) {
+    if (s.op == last) continue;
+    all += (all.empty() ? "" : ", ") + std::string(s.op);
+    last = s.op;
   }
   return all;
+}
+
+// The newest schema of the op `name` (any case); throws when none has it.
+const OpSchema& SchemaNamed(const std::string& name) {
+  const OpSchema* found = nullptr;
+  for (const OpSchema& s : AllSchemas()) {
+    if (Lower(s.op) == Lower(name)) found = &s;
+  }
+  if (found == nullptr) {
+    throw std::invalid_argument("unknown op '" + name + "' (known: " +
+                                KnownOps() + ")");
+  }
+  return *found;
 }
 
 }  // namespace
@@ -57,16 +70,11 @@ std::vector<const Variant*> ParseOps(const std::vector<std::string>& names) {
   if (names.empty()) return {all.begin(), all.end()};
   std::vector<const Variant*> variants;
   for (const std::string& name : names) {
-    bool known = false;
+    const std::string_view op = SchemaNamed(name).VariantsOp();
     for (const Variant* v : all) {
-      if (Lower(v->op) == Lower(name)) {
+      if (v->op == op && std::ranges::find(variants, v) == variants.end()) {
         variants.push_back(v);
-        known = true;
       }
-    }
-    if (!known) {
-      throw std::invalid_argument("unknown op '" + name +
-                                  "' (known: " + KnownOps() + ")");
     }
   }
   return variants;
@@ -76,8 +84,8 @@ SuiteFilter ParseSuiteFilter(const std::vector<std::string>& ops,
                              const std::vector<std::string>& dtypes,
                              const std::vector<int>& opsets) {
   SuiteFilter f;
-  for (const Variant* v : ParseOps(ops)) {
-    const std::string op = Lower(v->op);
+  for (const std::string& name : ops) {
+    const std::string op = Lower(SchemaNamed(name).op);
     if (std::ranges::find(f.ops, op) == f.ops.end()) f.ops.push_back(op);
   }
   if (!dtypes.empty()) {

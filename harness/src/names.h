@@ -18,14 +18,16 @@ namespace onnxcts {
 std::vector<const DTypeInfo*> ParseDTypes(const std::vector<std::string>& names);
 
 // The variants of the ops named (an op stands for all its variants: IsInf
-// for its four attribute combinations); all variants when empty.
-// Case-insensitive.
+// for its four attribute combinations; CastLike for Cast's, which it
+// borrows); all variants when empty. Case-insensitive; throws for an op
+// the schema table lacks.
 std::vector<const Variant*> ParseOps(const std::vector<std::string>& names);
 
 // ParseSuiteFilter()
 //
-// The generated-suite filter of --ops, --dtypes and --opsets (op versions,
-// by since_version); throws as ParseOps() and ParseDTypes() do.
+// The generated-suite filter of --ops (any op of the schema table, with
+// variants of its own or not), --dtypes and --opsets (op versions, by
+// since_version); throws as ParseOps() and ParseDTypes() do.
 SuiteFilter ParseSuiteFilter(const std::vector<std::string>& ops,
                              const std::vector<std::string>& dtypes,
                              const std::vector<int>& opsets);

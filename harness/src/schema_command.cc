@@ -50,8 +50,10 @@ ordered_json DTypeJson(const DTypeInfo& t) {
 ordered_json FormalsJson(std::span<const Formal> formals) {
   ordered_json list = ordered_json::array();
   for (const Formal& f : formals) {
-    list.push_back(
-        {{"name", f.name}, {"type", f.type}, {"variadic", f.variadic}});
+    list.push_back({{"name", f.name},
+                    {"type", f.type},
+                    {"variadic", f.variadic},
+                    {"type_only", f.type_only}});
   }
   return list;
 }
@@ -89,6 +91,7 @@ ordered_json SchemaJson(const OpSchema& s) {
           {"constraints", constraints},
           {"attributes", attributes},
           {"broadcast", s.broadcast},
+          {"variants_of", s.VariantsOp()},
           {"min_inputs", s.MinInputs()},
           {"max_inputs", max_inputs}};
 }

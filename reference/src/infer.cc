@@ -13,12 +13,6 @@ std::string CountText(const OpSchema& s) {
   return std::to_string(s.MinInputs());
 }
 
-// The formal that input `i` stands for: a variadic last formal takes every
-// input from its position on.
-const Formal& FormalOf(const OpSchema& s, size_t i) {
-  return s.inputs[std::min(i, s.inputs.size() - 1)];
-}
-
 // Binds the constraints that attributes name (Cast's `to`: resolved, so
 // its value is a dtype the constraint allows).
 void BindAttributes(const OpSchema& s, const Attributes& attributes,
@@ -40,7 +34,7 @@ std::string Bind(const OpSchema& s, std::span<const DType> types,
            " input(s), the node has " + std::to_string(types.size());
   }
   for (size_t i = 0; i < types.size(); ++i) {
-    const Formal& formal = FormalOf(s, i);
+    const Formal& formal = s.FormalOf(i);
     if (!s.Allows(formal.type, types[i])) {
       return VersionName(s) + " does not allow " +
              std::string(Name(types[i])) + " for " + std::string(formal.name);
@@ -71,8 +65,14 @@ std::string OutputType(const OpSchema& s, const Formal& out,
   return "";
 }
 
-std::string SameOrBroadcast(const OpSchema& s, std::span<const Dims> dims,
+// The shape of the element inputs (type_only ones have any), the same or
+// broadcast.
+std::string SameOrBroadcast(const OpSchema& s, std::span<const Dims> all,
                             Dims& out) {
+  std::vector<Dims> dims;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (s.ElementInput(i)) dims.push_back(all[i]);
+  }
   if (dims.empty()) return VersionName(s) + " has no input to shape by";
   const std::optional<Dims> broadcast = BroadcastDims(dims);
   const bool same = std::ranges::all_of(

@@ -5,6 +5,7 @@
 #include <optional>
 #include <vector>
 
+#include "onnxcts/infer.h"
 #include "onnxcts/variant.h"
 #include "ops/ops.h"
 
@@ -205,11 +206,28 @@ std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes) {
   return "";
 }
 
-const Variant* VariantFor(const OpSchema& schema, Attributes attributes) {
+std::vector<DType> NodeInputDTypes(const OpSchema& s, size_t count,
+                                   DType element,
+                                   std::span<const DType> type_only) {
+  std::vector<DType> types;
+  size_t k = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const bool own = !s.ElementInput(i) && k < type_only.size();
+    types.push_back(own ? type_only[k++] : element);
+  }
+  return types;
+}
+
+const Variant* VariantFor(const OpSchema& schema, Attributes attributes,
+                          std::span<const DType> input_types) {
   if (!ResolveAttributes(schema, attributes).empty()) return nullptr;
+  const NodeOutputs made = InferOutputTypes(schema, input_types, attributes);
+  if (!made.problem.empty()) return nullptr;
   for (const Variant* v : AllVariants()) {
-    if (v->op == schema.op && v->first_version <= schema.since_version &&
+    if (v->op == schema.VariantsOp() &&
+        v->first_version <= schema.since_version &&
         schema.since_version <= v->last_version &&
+        (v->output == kInputDType || v->output == made.types[0]) &&
         HasValues(schema, *v, attributes)) {
       return v;
     }

@@ -44,6 +44,8 @@ TEST(CastOp, EachVersionAllowsTheDTypesItsSpecAdds) {
 
 Attributes To(DType t) { return {{"to", static_cast<int64_t>(t)}}; }
 
+const std::vector<DType> kFromFloat = {DType::kFloat};
+
 TEST(CastOp, TheOutputIsTheDTypeToNames) {
   const OpSchema& s = *FindSchema("", "Cast", 19);
   Attributes a = To(DType::kFloat8E4M3FN);
@@ -99,8 +101,10 @@ TEST(CastOp, InfinityIntoFnuzWithSaturationChangedAtCast24) {
   const Attributes fnuz = To(DType::kFloat8E4M3FNUZ);
   EXPECT_EQ(CastOne(23, DType::kFloat, 0x7F800000, fnuz), 0x80u);  // NaN
   EXPECT_EQ(CastOne(24, DType::kFloat, 0x7F800000, fnuz), 0x7Fu);  // +max
-  EXPECT_EQ(VariantFor(*FindSchema("", "Cast", 23), fnuz)->last_version, 23);
-  EXPECT_EQ(VariantFor(*FindSchema("", "Cast", 24), fnuz)->first_version, 24);
+  const OpSchema& v23 = *FindSchema("", "Cast", 23);
+  const OpSchema& v24 = *FindSchema("", "Cast", 24);
+  EXPECT_EQ(VariantFor(v23, fnuz, kFromFloat)->last_version, 23);
+  EXPECT_EQ(VariantFor(v24, fnuz, kFromFloat)->first_version, 24);
 }
 
 TEST(CastOp, SubByteTensorsArePackedLowBitsFirst) {
@@ -137,15 +141,16 @@ TEST(CastOp, VariantsKeySaturateOnlyWhereItChangesAnAnswer) {
   Attributes f16 = To(DType::kFloat16);
   Attributes f16_sat0 = f16;
   f16_sat0.emplace("saturate", int64_t{0});
-  EXPECT_EQ(VariantFor(s, f16), VariantFor(s, f16_sat0));
+  EXPECT_EQ(VariantFor(s, f16, kFromFloat),
+            VariantFor(s, f16_sat0, kFromFloat));
   Attributes e4 = To(DType::kFloat8E4M3FN);
   Attributes e4_sat0 = e4;
   e4_sat0.emplace("saturate", int64_t{0});
-  ASSERT_NE(VariantFor(s, e4), nullptr);
-  EXPECT_NE(VariantFor(s, e4), VariantFor(s, e4_sat0));
+  ASSERT_NE(VariantFor(s, e4, kFromFloat), nullptr);
+  EXPECT_NE(VariantFor(s, e4, kFromFloat), VariantFor(s, e4_sat0, kFromFloat));
   Attributes down = To(DType::kFloat8E8M0);
   down.emplace("round_mode", std::string("down"));
-  EXPECT_EQ(VariantFor(s, down)->name, "cast_float8e8m0_sat1_down");
+  EXPECT_EQ(VariantFor(s, down, kFromFloat)->name, "cast_float8e8m0_sat1_down");
 }
 
 }  // namespace

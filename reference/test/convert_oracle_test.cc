@@ -205,6 +205,26 @@ TEST(CastDeviation, OnlyTheOpenSpots) {
   EXPECT_TRUE(CastDeviation(T("bool"), 2, f32, {}, F32(2.0f)));
   EXPECT_FALSE(CastDeviation(f32, F32(500), T("float8e4m3fn"), {}, 0x7F));
   EXPECT_FALSE(CastDeviation(T("int16"), 200, T("int8"), {}, 0x7F));
+  // ±inf into fnuz with saturation: Cast-24's ±max is a deviation before
+  // 24 (the tables of 19 to 23 say NaN), any other answer a failure; from
+  // 24 on ±max is the answer and NaN no deviation.
+  const CastOptions v23{.saturate = true, .opset = 23};
+  const CastOptions v24{.saturate = true, .opset = 24};
+  EXPECT_EQ(CastOracle(f32, F32(kInf), T("float8e4m3fnuz"), v23), 0x80u);
+  EXPECT_TRUE(CastDeviation(f32, F32(kInf), T("float8e4m3fnuz"), v23, 0x7F));
+  EXPECT_TRUE(CastDeviation(f32, F32(-kInf), T("float8e5m2fnuz"), v23, 0xFF));
+  EXPECT_FALSE(CastDeviation(f32, F32(kInf), T("float8e4m3fnuz"), v23, 0x00));
+  EXPECT_FALSE(CastDeviation(f32, F32(kInf), T("float8e4m3fnuz"), v24, 0x80));
+  // Rounded twice through float32: a deviation; other answers are not.
+  EXPECT_EQ(CastOracle(T("uint32"), 0xff7fffffu, T("bfloat16"), {}), 0x4f7fu);
+  EXPECT_TRUE(CastDeviation(T("uint32"), 0xff7fffffu, T("bfloat16"), {},
+                            0x4f80));
+  EXPECT_FALSE(CastDeviation(T("uint32"), 0xff7fffffu, T("bfloat16"), {},
+                             0x4f7e));
+  EXPECT_FALSE(CastDeviation(T("uint16"), 0xffffu, T("bfloat16"), {}, 0x4f80));
+  const CastOptions v23_sat0{.saturate = false, .opset = 23};
+  EXPECT_FALSE(
+      CastDeviation(f32, F32(kInf), T("float8e4m3fnuz"), v23_sat0, 0x7F));
 }
 
 }  // namespace

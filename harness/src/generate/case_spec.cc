@@ -50,27 +50,58 @@ bool IsDefault(const AttrSpec& a, const AttrValue& v) {
   return text != nullptr && *text == a.default_string;
 }
 
-// Every combination of the attributes' values (Domain above) that selects
-// a sweep variant no earlier one selects: IsInf's four flag pairs, Cast's
-// targets with saturate only where the target is a float8 type. A value
-// at its default is left out of the model.
-std::vector<Attributes> AttributeCombinations(const OpSchema& s) {
-  std::vector<Attributes> combos = {{}};
+// A case's choice of attribute values and of its type_only inputs' dtypes.
+struct Combination {
+  Attributes attributes;
+  std::vector<DType> type_only;
+};
+
+// The dtype that cases breaking something else use: float where the
+// version allows it, else its first.
+DType FloatOrFirst(std::span<const DType> allowed) {
+  const bool has_float = std::ranges::find(allowed, DType::kFloat) !=
+                         allowed.end();
+  return has_float || allowed.empty() ? DType::kFloat : allowed.front();
+}
+
+DType ValidDType(const OpSchema& s) { return FloatOrFirst(InputTypes(s, 0)); }
+
+// Every combination of the attributes' values (Domain above) and of the
+// dtypes the type_only inputs allow that selects a sweep variant no
+// earlier one selects: IsInf's four flag pairs, Cast's and CastLike's
+// targets with saturate only where the target is a float8 type. A value at
+// its default is left out of the model.
+std::vector<Combination> Combinations(const OpSchema& s) {
+  std::vector<Combination> combos = {{}};
   for (const AttrSpec& a : s.attributes) {
-    std::vector<Attributes> next;
-    for (const Attributes& c : combos) {
+    std::vector<Combination> next;
+    for (const Combination& c : combos) {
       for (const AttrValue& v : Domain(s, a)) {
-        Attributes with = c;
-        if (!IsDefault(a, v)) with.emplace(std::string(a.name), v);
+        Combination with = c;
+        if (!IsDefault(a, v)) with.attributes.emplace(std::string(a.name), v);
+        next.push_back(with);
+      }
+    }
+    combos = next;
+  }
+  for (const Formal& f : s.inputs) {
+    if (!f.type_only) continue;
+    std::vector<Combination> next;
+    for (const Combination& c : combos) {
+      for (DType u : s.FindConstraint(f.type)->allowed) {
+        Combination with = c;
+        with.type_only.push_back(u);
         next.push_back(with);
       }
     }
     combos = next;
   }
   std::vector<const Variant*> seen;
-  std::vector<Attributes> kept;
-  for (const Attributes& c : combos) {
-    const Variant* v = VariantFor(s, c);
+  std::vector<Combination> kept;
+  for (const Combination& c : combos) {
+    const std::vector<DType> types =
+        NodeInputDTypes(s, s.MinInputs(), ValidDType(s), c.type_only);
+    const Variant* v = VariantFor(s, c.attributes, types);
     if (v != nullptr && std::ranges::find(seen, v) != seen.end()) continue;
     if (v != nullptr) seen.push_back(v);
     kept.push_back(c);
@@ -91,6 +122,18 @@ Attributes BaseAttributes(const OpSchema& s) {
         std::ranges::find(values, float_code) != values.end();
     if (!values.empty()) {
       base.emplace(std::string(a.name), has_float ? float_code : values[0]);
+    }
+  }
+  return base;
+}
+
+// What a case that is about something else gives: the required attributes
+// as above, each type_only input float where it may be (else its first).
+Combination BaseCombination(const OpSchema& s) {
+  Combination base{BaseAttributes(s), {}};
+  for (const Formal& f : s.inputs) {
+    if (f.type_only) {
+      base.type_only.push_back(FloatOrFirst(s.FindConstraint(f.type)->allowed));
     }
   }
   return base;
@@ -132,6 +175,25 @@ std::string AttributeText(const OpSchema& s, const Attributes& attrs) {
   return text;
 }
 
+// A type_only input's dtype is the target of a conversion (CastLike):
+// ".to_float16" in the id, as Cast's `to` has it.
+std::string TypeOnlySuffix(std::span<const DType> type_only) {
+  std::string suffix;
+  for (DType u : type_only) suffix += ".to_" + std::string(Name(u));
+  return suffix;
+}
+
+std::string TypeOnlyText(const OpSchema& s, std::span<const DType> type_only) {
+  std::string text;
+  size_t k = 0;
+  for (const Formal& f : s.inputs) {
+    if (f.type_only && k < type_only.size()) {
+      text += fmt::format(", {} of {}", f.name, Name(type_only[k++]));
+    }
+  }
+  return text;
+}
+
 std::string BaseId(const OpSchema& s, DType t) {
   return fmt::format("onnxcts.{}.v{}.{}", Lower(s.op), s.since_version,
                      Name(t));
@@ -156,57 +218,55 @@ std::string SampledCoverage() {
          "specials); sweeps take every pattern";
 }
 
-// Whether the op takes two inputs or more (Max, Min, the comparisons).
-bool TakesPairs(const OpSchema& s) { return s.MaxInputs() >= 2; }
+// Whether the op takes two element inputs or more (Max, Min, the
+// comparisons).
+bool TakesPairs(const OpSchema& s) { return s.MaxElementInputs() >= 2; }
 
-// The dtype that the cases breaking something else use: float where the
-// version allows it, else its first.
-DType ValidDType(const OpSchema& s) {
-  const std::span<const DType> allowed = InputTypes(s, 0);
-  const bool has_float = std::ranges::find(allowed, DType::kFloat) !=
-                         allowed.end();
-  return has_float || allowed.empty() ? DType::kFloat : allowed.front();
-}
-
-// What `s` makes from `arity` inputs of `t` with `attrs`, as the schema
-// infers it. For a `t` the version does not allow (a must-reject model), what
-// it makes from an allowed dtype, with `t` in its place where the output
-// follows the input.
-DType MadeFrom(const OpSchema& s, DType t, size_t arity,
+// What `s` makes from inputs of `types` with `attrs`, as the schema infers
+// it. For an input 0 the version does not allow (a must-reject model), what
+// it makes from an allowed dtype, with input 0's in its place where the
+// output follows the input.
+DType MadeFrom(const OpSchema& s, std::vector<DType> types,
                const Attributes& attrs = {}) {
   Attributes resolved = attrs;
   ResolveAttributes(s, resolved);
-  const bool allowed =
-      InputTypesProblem(s, std::vector<DType>(arity, t)).empty();
-  const DType stand_in = allowed ? t : ValidDType(s);
-  const NodeOutputs made = InferOutputTypes(
-      s, std::vector<DType>(arity, stand_in), resolved);
+  const DType t = types[0];
+  if (!InputTypesProblem(s, types).empty()) {
+    for (size_t i = 0; i < types.size(); ++i) {
+      if (s.ElementInput(i)) types[i] = ValidDType(s);
+    }
+  }
+  const NodeOutputs made = InferOutputTypes(s, types, resolved);
   if (!made.problem.empty()) throw std::logic_error(made.problem);
   const bool follows = s.outputs[0].type == s.inputs[0].type;
   return follows ? t : made.types[0];
 }
 
-// Whether the variant `attrs` select answers pattern by pattern.
-bool ByPattern(const OpSchema& s, const Attributes& attrs) {
-  const Variant* v = VariantFor(s, attrs);
+// Whether the variant that a case selects answers pattern by pattern.
+bool ByPattern(const CaseSpec& c) {
+  const Variant* v =
+      VariantFor(*c.schema, c.attributes, NodeInputTypes(c));
   return v != nullptr && v->arity() == 1 && v->on_runs == OnRuns::kByPattern;
 }
 
-CaseSpec Positive(const OpSchema& s, DType t, const Attributes& attrs) {
+CaseSpec Positive(const OpSchema& s, DType t, const Combination& combo) {
   CaseSpec c;
   c.schema = &s;
   c.dtype = t;
-  c.attributes = attrs;
+  c.attributes = combo.attributes;
+  c.type_only = combo.type_only;
   c.arity = std::max<size_t>(s.MinInputs(), TakesPairs(s) ? 2 : 1);
   c.inputs = TakesPairs(s) ? Inputs::kPairs : Inputs::kAllPatterns;
-  c.sampled = ByPattern(s, attrs) && Info(t).bits > 8;
-  c.output_type = MadeFrom(s, t, c.arity, attrs);
-  c.id = BaseId(s, t) + AttributeSuffix(s, attrs);
-  c.description = fmt::format("{}-{} on {}{}: {}", s.op, s.since_version,
-                              Name(t), AttributeText(s, attrs),
-                              TakesPairs(s)  ? PairCoverage(t)
-                              : c.sampled    ? SampledCoverage()
-                                             : Coverage(t));
+  c.sampled = ByPattern(c) && Info(t).bits > 8;
+  c.output_type = MadeFrom(s, NodeInputTypes(c), c.attributes);
+  c.id = BaseId(s, t) + AttributeSuffix(s, c.attributes) +
+         TypeOnlySuffix(c.type_only);
+  c.description = fmt::format(
+      "{}-{} on {}{}{}: {}", s.op, s.since_version, Name(t),
+      AttributeText(s, c.attributes), TypeOnlyText(s, c.type_only),
+      TakesPairs(s) ? PairCoverage(t)
+      : c.sampled   ? SampledCoverage()
+                    : Coverage(t));
   return c;
 }
 
@@ -220,7 +280,7 @@ bool Newest(const OpSchema& s) {
 void AddInitializerCase(const OpSchema& s, DType t,
                         std::vector<CaseSpec>& out) {
   if (TakesPairs(s) && !Newest(s)) return;
-  CaseSpec init = Positive(s, t, BaseAttributes(s));
+  CaseSpec init = Positive(s, t, BaseCombination(s));
   init.as_initializer = true;
   init.id += ".initializer";
   init.description += ", fed as an initializer";
@@ -231,7 +291,7 @@ void AddInitializerCase(const OpSchema& s, DType t,
 // `words` ("one input").
 CaseSpec VariadicCase(const OpSchema& s, DType t, size_t arity,
                       const std::string& words) {
-  CaseSpec c = Positive(s, t, BaseAttributes(s));
+  CaseSpec c = Positive(s, t, BaseCombination(s));
   c.arity = arity;
   c.inputs = Inputs::kAllPatterns;
   std::string suffix = words;
@@ -249,27 +309,36 @@ void AddVariadicCases(const OpSchema& s, DType t, std::vector<CaseSpec>& out) {
   out.push_back(VariadicCase(s, t, 3, "three inputs"));
 }
 
-// Whether a case of `s` on `t` with `attrs` would repeat one of the
-// version before: for an op with an attribute that names a dtype (Cast's
-// target), whose pairs of dtypes are many, an older version keeps the pairs
-// it is the first to allow and those to and from float (so that each
-// version is run at all), the newest all of them.
-bool Repeats(const OpSchema& s, DType t, const Attributes& attrs) {
-  const AttrSpec* named = nullptr;
+// The dtype a combination converts into: the one an attribute names
+// (Cast's `to`) or a type_only input has (CastLike's target_type); none
+// for an op that converts nothing.
+std::optional<DType> TargetOf(const OpSchema& s, const Combination& c) {
+  if (!c.type_only.empty()) return c.type_only.front();
   for (const AttrSpec& a : s.attributes) {
-    if (!a.dtype_of.empty()) named = &a;
+    const auto it = c.attributes.find(a.name);
+    if (a.dtype_of.empty() || it == c.attributes.end()) continue;
+    if (const auto* code = std::get_if<int64_t>(&it->second)) {
+      return static_cast<DType>(*code);
+    }
   }
-  if (named == nullptr || Newest(s) || t == DType::kFloat) return false;
-  const auto target = attrs.find(named->name);
-  if (target != attrs.end() &&
-      target->second == AttrValue(static_cast<int64_t>(DType::kFloat))) {
+  return std::nullopt;
+}
+
+// Whether a case of `s` on `t` with `c` would repeat one of the version
+// before: for an op that converts, whose pairs of dtypes are many, an older
+// version keeps the pairs it is the first to allow and those to and from
+// float (so that each version is run at all), the newest all of them.
+bool Repeats(const OpSchema& s, DType t, const Combination& c) {
+  const std::optional<DType> target = TargetOf(s, c);
+  if (!target || Newest(s) || t == DType::kFloat || *target == DType::kFloat) {
     return false;
   }
   const OpSchema* before = FindSchema(s.domain, s.op, s.since_version - 1);
   if (before == nullptr) return false;
-  Attributes resolved = attrs;
-  return InputTypesProblem(*before, std::vector<DType>(s.MinInputs(), t))
-             .empty() &&
+  Attributes resolved = c.attributes;
+  const std::vector<DType> types =
+      NodeInputDTypes(*before, before->MinInputs(), t, c.type_only);
+  return InputTypesProblem(*before, types).empty() &&
          ResolveAttributes(*before, resolved).empty();
 }
 
@@ -277,8 +346,8 @@ void AddOpCases(const OpSchema& s, const SuiteFilter& f,
                 std::vector<CaseSpec>& out) {
   for (DType t : InputTypes(s, 0)) {
     if (!Keeps(f.dtypes, t)) continue;
-    for (const Attributes& attrs : AttributeCombinations(s)) {
-      if (!Repeats(s, t, attrs)) out.push_back(Positive(s, t, attrs));
+    for (const Combination& c : Combinations(s)) {
+      if (!Repeats(s, t, c)) out.push_back(Positive(s, t, c));
     }
     AddInitializerCase(s, t, out);
     AddVariadicCases(s, t, out);
@@ -302,7 +371,7 @@ void AddShapeCases(const OpSchema& s, const SuiteFilter& f,
                               {"rank2", {16, 4}},
                               {"rank6", {2, 1, 3, 1, 2, 2}}};
   for (const ShapeCase& shape : shapes) {
-    CaseSpec c = Positive(s, t, BaseAttributes(s));
+    CaseSpec c = Positive(s, t, BaseCombination(s));
     c.inputs = Inputs::kShaped;
     c.dims = shape.dims;  // every input's
     c.id += std::string(".shape_") + shape.name;
@@ -334,8 +403,10 @@ CaseSpec Rejected(const OpSchema& s, DType t, Breakage breakage,
   c.dtype = t;
   c.arity = s.MinInputs();
   c.breakage = breakage;
-  c.attributes = BaseAttributes(s);
-  c.output_type = MadeFrom(s, t, c.arity, c.attributes);
+  const Combination base = BaseCombination(s);
+  c.attributes = base.attributes;
+  c.type_only = base.type_only;
+  c.output_type = MadeFrom(s, NodeInputTypes(c), c.attributes);
   c.inputs = Inputs::kShaped;
   c.dims = {4};
   c.id = fmt::format("onnxcts.reject.{}.v{}.{}{}", Lower(s.op),
@@ -345,9 +416,16 @@ CaseSpec Rejected(const OpSchema& s, DType t, Breakage breakage,
   return c;
 }
 
+// What `s` makes from `input` in a case about something else.
+DType BaseOutput(const OpSchema& s, DType input) {
+  const Combination base = BaseCombination(s);
+  return MadeFrom(s, NodeInputDTypes(s, s.MinInputs(), input, base.type_only),
+                  base.attributes);
+}
+
 // The first dtype of the table that `s` does not make from `input`.
 DType OtherOutput(const OpSchema& s, DType input) {
-  const DType made = MadeFrom(s, input, s.MinInputs(), BaseAttributes(s));
+  const DType made = BaseOutput(s, input);
   return made == kDTypes[0].code ? kDTypes[1].code : kDTypes[0].code;
 }
 
@@ -415,7 +493,7 @@ void AddRejectCases(const OpSchema& s, const SuiteFilter& f,
   CaseSpec output = Rejected(
       s, t, Breakage::kWrongOutputType, ".output_" + std::string(Name(wrong)),
       fmt::format("the output is declared {}; {} makes {}", Name(wrong), s.op,
-                  Name(MadeFrom(s, t, s.MinInputs(), BaseAttributes(s)))));
+                  Name(BaseOutput(s, t))));
   output.output_type = wrong;
   out.push_back(output);
   CaseSpec unknown = Rejected(s, t, Breakage::kUnknownAttribute,
@@ -442,6 +520,10 @@ void AddRejectCases(const OpSchema& s, const SuiteFilter& f,
 }
 
 }  // namespace
+
+std::vector<DType> NodeInputTypes(const CaseSpec& spec) {
+  return NodeInputDTypes(*spec.schema, spec.arity, spec.dtype, spec.type_only);
+}
 
 std::vector<CaseSpec> ConformanceCases(const SuiteFilter& filter) {
   std::vector<CaseSpec> cases;

@@ -47,11 +47,19 @@ struct CaseSpec {
   // for an op whose answer varies inside a value class (a conversion), with
   // a case per target; the sweeps cover every pattern.
   bool sampled = false;
-  std::vector<int64_t> dims;  // for kShaped, of every input
+  std::vector<int64_t> dims;  // for kShaped, of every element input
   size_t arity = 1;            // the node's inputs, when it is not broken
+  // The dtypes of its type_only inputs (CastLike's target_type), in order;
+  // every other input is of `dtype`.
+  std::vector<DType> type_only;
   Breakage breakage = Breakage::kNone;
   DType output_type = DType::kBool;  // what the model declares
 };
+
+// NodeInputTypes()
+//
+// The dtypes of the case's node inputs, in order (its `arity` of them).
+std::vector<DType> NodeInputTypes(const CaseSpec& spec);
 
 struct SuiteFilter {
   std::vector<std::string> ops;  // lower case; empty: all
@@ -62,10 +70,12 @@ struct SuiteFilter {
 
 // ConformanceCases()
 //
-// Every op x version x allowed dtype x attribute combination (one per sweep
-// variant the attributes select; for an op whose attribute names a dtype,
-// at older versions only the pairs new there), each fed as a graph input
-// and (with default attributes) as an initializer, plus the shape cases.
+// Every op x version x allowed dtype x combination of attribute values and
+// type_only inputs' dtypes (one per sweep variant a combination selects;
+// for an op that converts into a dtype an attribute or a type_only input
+// names, at older versions only the pairs new there), each fed as a graph
+// input and (with default attributes) as an initializer, plus the shape
+// cases.
 std::vector<CaseSpec> ConformanceCases(const SuiteFilter& filter);
 
 // MustRejectCases()

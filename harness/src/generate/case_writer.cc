@@ -49,8 +49,33 @@ uint64_t Product(const std::vector<int64_t>& dims) {
   return n;
 }
 
-// What the node makes of `inputs` with the case's attributes (resolved), as
-// the schema infers it; `problem` is set for most must-reject models.
+// The node's inputs: `elements` in order, with a one-element tensor of each
+// type_only input's dtype (zero bits: its values are unused) in its place.
+std::vector<Tensor> NodeTensors(const CaseSpec& spec,
+                                std::span<const Tensor> elements) {
+  const std::vector<DType> types = NodeInputTypes(spec);
+  std::vector<Tensor> all;
+  size_t e = 0;
+  for (size_t i = 0; i < types.size(); ++i) {
+    if (spec.schema->ElementInput(i)) {
+      if (e < elements.size()) all.push_back(elements[e++]);
+      continue;
+    }
+    Tensor like;
+    like.name = std::string(spec.schema->FormalOf(i).name);
+    like.dtype = types[i];
+    like.dims = {1};
+    like.bytes.assign(StorageBytes(Info(like.dtype), 1), 0);
+    all.push_back(std::move(like));
+  }
+  all.insert(all.end(), elements.begin() + static_cast<ptrdiff_t>(e),
+             elements.end());
+  return all;
+}
+
+// What the node makes of `inputs` (all of them) with the case's attributes
+// (resolved), as the schema infers it; `problem` is set for most
+// must-reject models.
 NodeOutputs Made(const CaseSpec& spec, std::span<const Tensor> inputs,
                  Attributes& attrs) {
   attrs = spec.attributes;
@@ -72,9 +97,10 @@ Dims RefusedDims(std::span<const Tensor> inputs) {
   return BroadcastDims(shapes).value_or(inputs[0].dims);
 }
 
-// The reference's answer: the kernel on the inputs, into an output of what
-// the node makes.
-Tensor Output(const CaseSpec& spec, std::span<const Tensor> inputs) {
+// The reference's answer: the kernel on the element inputs (and the
+// type_only ones), into an output of what the node makes.
+Tensor Output(const CaseSpec& spec, std::span<const Tensor> elements) {
+  const std::vector<Tensor> inputs = NodeTensors(spec, elements);
   Attributes attrs;
   const NodeOutputs made = Made(spec, inputs, attrs);
   if (!made.problem.empty()) throw std::logic_error(made.problem);
@@ -208,7 +234,7 @@ std::vector<Tensor> CaseInputs(const CaseSpec& spec) {
             : std::vector<int64_t>{static_cast<int64_t>(patterns.size())};
     // Further inputs run through the patterns the other way, so that the
     // elements of one position differ.
-    for (size_t k = 0; k < spec.arity; ++k) {
+    for (size_t k = 0; k < spec.arity - spec.type_only.size(); ++k) {
       inputs.push_back(Filled(t, dims, patterns,
                               k == 0 ? InOrder : k == 1 ? Reversed : Halfway));
     }
@@ -219,13 +245,15 @@ std::vector<Tensor> CaseInputs(const CaseSpec& spec) {
   return inputs;
 }
 
-Model CaseModel(const CaseSpec& spec, std::span<const Tensor> inputs) {
+Model CaseModel(const CaseSpec& spec, std::span<const Tensor> elements) {
+  const std::vector<Tensor> inputs = NodeTensors(spec, elements);
   Model m;
   m.ir_version = IrVersionFor(spec.schema->since_version);
   m.opsets[""] = spec.schema->since_version;
   Node node;
-  for (const Tensor& x : inputs) {
-    if (spec.as_initializer) {
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const Tensor& x = inputs[i];
+    if (spec.as_initializer || !spec.schema->ElementInput(i)) {
       m.initializers.push_back(x);
     } else {
       m.inputs.push_back(
@@ -235,7 +263,7 @@ Model CaseModel(const CaseSpec& spec, std::span<const Tensor> inputs) {
   }
   Attributes attrs;
   const NodeOutputs made = Made(spec, inputs, attrs);
-  const Dims out = made.problem.empty() ? made.dims : RefusedDims(inputs);
+  const Dims out = made.problem.empty() ? made.dims : RefusedDims(elements);
   m.outputs.push_back(
       {"y", static_cast<int32_t>(spec.output_type), StaticShape(out)});
   node.op_type = std::string(spec.schema->op);

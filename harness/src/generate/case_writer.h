@@ -18,11 +18,14 @@ namespace onnxcts {
 // The folder name of a case: ONNX's "test_" style, from its id.
 std::string CaseFolderName(const CaseSpec& spec);
 
-// The input tensors of a case (patterns as CaseSpec says), named x, x1, x2...
+// The element input tensors of a case (patterns as CaseSpec says), named
+// x, x1, x2...
 std::vector<Tensor> CaseInputs(const CaseSpec& spec);
 
-// The single-node model of a case, with its breakage if any.
-Model CaseModel(const CaseSpec& spec, std::span<const Tensor> inputs);
+// The single-node model of a case on `elements` (CaseInputs()), with its
+// breakage if any. Its type_only inputs are initializers of one element
+// each.
+Model CaseModel(const CaseSpec& spec, std::span<const Tensor> elements);
 inline Model CaseModel(const CaseSpec& spec, const Tensor& input) {
   return CaseModel(spec, std::span<const Tensor>(&input, 1));
 }

@@ -19,7 +19,8 @@ namespace {
 // run: then no element differs and there is nothing to classify.
 bool AllMatchByRuns(const SweepSlice& slice, const SentChunk& chunk) {
   const DTypeInfo& t = Info(slice.spec.dtype);
-  const Variant* v = VariantFor(*slice.spec.schema, slice.spec.attributes);
+  const Variant* v = VariantFor(*slice.spec.schema, slice.spec.attributes,
+                                NodeInputTypes(slice.spec));
   if (v == nullptr || !PatternSpace(t).exhaustive()) return false;
   const Tally tally = CheckRange(
       t, *v, slice.first + chunk.offset, chunk.sent_input,

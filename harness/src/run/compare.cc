@@ -71,12 +71,20 @@ std::string ValueClass(const DTypeInfo& t, uint64_t bits) {
   return oracle::ClassName(t, bits);
 }
 
-// The inputs as the output's elements read them, broadcast; none when one
-// of them does not broadcast to the output's shape or their dtypes differ.
+// The element inputs as the output's elements read them, broadcast (a
+// type_only input of `schema`, CastLike's target_type, is none); none when
+// one of them does not broadcast to the output's shape or their dtypes
+// differ.
 class ElementInputs {
  public:
-  ElementInputs(std::span<const Tensor* const> inputs,
-                const std::vector<int64_t>& out_dims) {
+  ElementInputs(std::span<const Tensor* const> all,
+                const std::vector<int64_t>& out_dims, const OpSchema* schema) {
+    std::vector<const Tensor*> inputs;
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (schema == nullptr || schema->ElementInput(i)) {
+        inputs.push_back(all[i]);
+      }
+    }
     for (const Tensor* x : inputs) {
       if (x == nullptr) {
         inputs_.clear();
@@ -170,7 +178,7 @@ Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
   }
   const DTypeInfo& t = Info(expected.dtype);
   const size_t n = expected.count();
-  ElementInputs element_inputs(inputs, expected.dims);
+  ElementInputs element_inputs(inputs, expected.dims, rules.schema);
   const DTypeInfo* in_type = element_inputs.type();
   result.detail.elements = n;
   // Equal bits match under every rule; most outputs are, and one memcmp

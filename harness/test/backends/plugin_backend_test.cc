@@ -93,6 +93,12 @@ std::optional<Attributes> AttributesOf(const OpSchema& s, const Variant& v) {
     return std::nullopt;
   }
   Attributes a;
+  // A dtype attribute (Cast's `to`) is the variant's output.
+  for (const AttrSpec& spec : s.attributes) {
+    if (!spec.dtype_of.empty() && v.output != kInputDType) {
+      a.emplace(std::string(spec.name), static_cast<int64_t>(v.output));
+    }
+  }
   for (const IntAttribute& key : v.attributes) {
     const AttrSpec* spec = s.FindAttribute(key.name);
     if (spec == nullptr) return std::nullopt;
@@ -125,7 +131,8 @@ TEST_P(ReferencePluginTest, AgreesWithTheKernelsOnEveryOpsetAndDtype) {
       for (const Variant* each : AllVariants()) {
         const std::optional<Attributes> attributes = AttributesOf(s, *each);
         if (!attributes || !each->Defines(Info(t))) continue;
-        const Variant* v = VariantFor(s, *attributes);
+        const std::vector<DType> types(each->arity(), t);
+        const Variant* v = VariantFor(s, *attributes, types);
         ASSERT_EQ(v, each) << op << " " << each->name;
         const DType out = OutputType(*v, Info(t)).code;
         const Model model =

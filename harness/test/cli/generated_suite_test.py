@@ -1,16 +1,19 @@
 #!/usr/bin/python3
 """The generated suite as other tools see it.
 
-- `onnxcts generate` gives exactly the files and bytes that
-  corpora/generated-suite.sha256 lists (regenerate that manifest with
+- `onnxcts generate` gives exactly the files and bytes that the manifests
+  of corpora/generated-suite/ list, one per operator (<op>.sha256: the
+  files of its cases) and suite.sha256 for the rest (regenerate them with
   `scripts/update-manifest` when the generator changes on purpose);
 - every model.onnx and .pb loads with Debian's onnx package, so other
   runners can use the suite.
 
 Usage: generated_suite_test.py ONNXCTS_BINARY SOURCE_DIR
 """
+import glob
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -41,6 +44,13 @@ def manifest_of(root):
     return sorted(lines, key=lambda line: line.split("  ", 1)[1])
 
 
+def owner(path):
+    """The manifest a suite file belongs in: its operator's, else suite."""
+    m = re.match(r"(conformance|must_reject)/test_(reject_)?([a-z]+)_v[0-9]",
+                 path)
+    return m.group(3) if m else "suite"
+
+
 class GeneratedSuiteTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -54,13 +64,21 @@ class GeneratedSuiteTest(unittest.TestCase):
     def tearDownClass(cls):
         shutil.rmtree(cls.tmp)
 
-    def test_files_match_the_manifest(self):
-        path = os.path.join(SOURCE, "corpora", "generated-suite.sha256")
-        with open(path) as f:
-            want = [line.rstrip("\n") for line in f if not line.startswith("#")]
-        got = manifest_of(self.suite)
-        self.assertEqual(len(got), len(want))
-        self.assertEqual(got, want)
+    def test_files_match_the_manifests(self):
+        want = {}
+        pattern = os.path.join(SOURCE, "corpora", "generated-suite", "*.sha256")
+        for path in sorted(glob.glob(pattern)):
+            name = os.path.basename(path)[:-len(".sha256")]
+            with open(path) as f:
+                want[name] = [line.rstrip("\n") for line in f
+                              if not line.startswith("#")]
+        got = {}
+        for line in manifest_of(self.suite):
+            got.setdefault(owner(line.split("  ", 1)[1]), []).append(line)
+        self.assertEqual(sorted(got), sorted(want))
+        for name in got:
+            self.assertEqual(len(got[name]), len(want[name]), name)
+            self.assertEqual(got[name], want[name], name)
 
     def test_every_file_loads_with_onnx(self):
         models = tensors = 0

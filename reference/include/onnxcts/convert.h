@@ -88,6 +88,18 @@ void CastKernel(const DTypeInfo& from, const void* in, const DTypeInfo& to,
 //    [2^-127, 2^127]: any answer (negatives are "undefined"; the spec's
 //    table tests x where the float8 tables test [x]).
 // 4. bool sources other than 0 and 1: any answer.
+// 5. ±inf into the fnuz types with saturate=1 at Cast-19 to 23: ±max, the
+//    answer of Cast-24's table. Each version's own table says NaN, and the
+//    oracle follows it; but onnx/onnx#7085 rewrote those tables as a
+//    clarification of what was "not correctly specified", and ONNX's
+//    evaluator (1.22) and ONNX Runtime give ±max at every version.
+// 6. an integer or a double into float16 or bfloat16: the answer of
+//    rounding to float32 first, then to the target (rounding twice). No
+//    spec names the rounding of an integer, and the float8 tables' "RNE"
+//    is of the value; the oracle rounds once, as IEEE 754's conversions
+//    do, but ONNX's evaluator and ml_dtypes (and every backend tried)
+//    convert through float32: uint32 0xff7fffff, just below the midpoint
+//    of two bfloat16 neighbours, gives 0x4f7f once rounded, 0x4f80 twice.
 bool CastDeviation(const DTypeInfo& from, uint64_t bits, const DTypeInfo& to,
                    const CastOptions& o, uint64_t actual);
 

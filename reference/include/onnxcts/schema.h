@@ -8,6 +8,7 @@
 #ifndef ONNXCTS_SCHEMA_H_
 #define ONNXCTS_SCHEMA_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <span>
@@ -61,6 +62,10 @@ struct Formal {
   std::string_view type;  // a TypeConstraint name
   // The last formal may stand for one or more inputs (Max's data_0).
   bool variadic = false;
+  // Only its dtype is read (CastLike's target_type): it binds its type
+  // constraint, its shape is free and its values unused. The suite writes
+  // it as a one-element initializer; it is no element input.
+  bool type_only = false;
 };
 
 // A dense tensor of raw element bits, as kernels see it.
@@ -113,6 +118,9 @@ struct OpSchema {
   // Whether inputs of different shapes broadcast as numpy's do (Max from 8,
   // the comparisons from 7); else every input has the same shape.
   bool broadcast = false;
+  // The op whose sweep variants this one's answers are, when not its own
+  // (CastLike computes Cast's conversions).
+  std::string_view variants_of = {};
 
   const TypeConstraint* FindConstraint(std::string_view name) const;
   const AttrSpec* FindAttribute(std::string_view name) const;
@@ -123,6 +131,23 @@ struct OpSchema {
   size_t MinInputs() const { return inputs.size(); }
   size_t MaxInputs() const {
     return !inputs.empty() && inputs.back().variadic ? SIZE_MAX : inputs.size();
+  }
+  // The formal that input `i` of a node stands for: a variadic last formal
+  // takes every input from its position on.
+  const Formal& FormalOf(size_t i) const {
+    return inputs[i < inputs.size() ? i : inputs.size() - 1];
+  }
+  // Whether input `i` gives each output element a pattern (not type_only).
+  bool ElementInput(size_t i) const { return !FormalOf(i).type_only; }
+  // How many element inputs a node may have at most (SIZE_MAX: any).
+  size_t MaxElementInputs() const {
+    const size_t type_only = static_cast<size_t>(std::ranges::count_if(
+        inputs, [](const Formal& f) { return f.type_only; }));
+    return MaxInputs() == SIZE_MAX ? SIZE_MAX : MaxInputs() - type_only;
+  }
+  // The op whose variants (variant.h) answer for this one.
+  std::string_view VariantsOp() const {
+    return variants_of.empty() ? op : variants_of;
   }
 };
 
@@ -141,6 +166,15 @@ const OpSchema* FindSchema(std::string_view domain, std::string_view op,
 // The dtypes allowed for input `index` of `schema`.
 std::span<const DType> InputTypes(const OpSchema& schema, size_t index);
 
+// NodeInputDTypes()
+//
+// The dtypes of a node of `s` with `count` inputs: `element` for each
+// element input, the next of `type_only` for each type_only one (`element`
+// once they run out).
+std::vector<DType> NodeInputDTypes(const OpSchema& s, size_t count,
+                                   DType element,
+                                   std::span<const DType> type_only);
+
 // "IsInf-10": how messages name an op version.
 std::string VersionName(const OpSchema& s);
 
@@ -153,10 +187,13 @@ std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes);
 
 // VariantFor()
 //
-// The sweep variant (variant.h) of `schema`'s op whose attribute values are
-// those of `attributes` (defaults filled in, or filled in here); nullptr
-// when the attributes are invalid or no variant has them.
-const Variant* VariantFor(const OpSchema& schema, Attributes attributes);
+// The sweep variant (variant.h) that a node of `schema` computes on inputs
+// of `input_types` with `attributes` (defaults filled in, or filled in
+// here): one of VariantsOp()'s, at these attribute values, in force at this
+// version, making the output dtype the node makes. nullptr when the node
+// is invalid or no variant is.
+const Variant* VariantFor(const OpSchema& schema, Attributes attributes,
+                          std::span<const DType> input_types);
 
 }  // namespace onnxcts
 

@@ -70,8 +70,9 @@ inline constexpr DType kInputDType = DType{0};
 struct Variant {
   std::string_view name = {};  // "isinf_pos": in sweep reports, mismatches
   std::string_view op = {};    // "IsInf"
-  // Every INT attribute of the op, at this variant's value (for Cast, `to`
-  // and `saturate`: the target is an attribute value too).
+  // The attributes of the op that change its answer, at this variant's
+  // values (Cast's `saturate`). A dtype attribute (Cast's `to`) is not
+  // among them: `output` keys the target.
   std::span<const IntAttribute> attributes = {};
   // The op versions (since_version) it stands for: all of them, unless the
   // spec changed an answer between versions (Cast-24: ±inf into the fnuz
@@ -79,7 +80,8 @@ struct Variant {
   int first_version = 0;
   int last_version = INT_MAX;
   // The output's dtype: kInputDType, or a fixed one (bool for a predicate,
-  // stored as one byte of 0 or 1; a cast's target).
+  // stored as one byte of 0 or 1; a cast's target, which a node selects by
+  // the output dtype it makes).
   DType output = kInputDType;
   // Whether the kernel is defined on inputs of `t` at some opset.
   bool (*defines)(const Variant& v, const DTypeInfo& t) = nullptr;

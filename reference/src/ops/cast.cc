@@ -9,124 +9,31 @@
 #include <algorithm>
 #include <array>
 #include <climits>
-#include <cstring>
 #include <deque>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "onnxcts/convert.h"
+#include "ops/conversion.h"
 #include "ops/ops.h"
 
 namespace onnxcts {
 namespace {
 
 using convert::CastOptions;
-using convert::RoundMode;
+using conversion::CastStored;
+using conversion::Deviates;
+using conversion::Node;
+using conversion::OptionsOf;
 
-constexpr std::string_view kRoundModes[] = {"up", "down", "nearest"};
-
-// Cast-24's round_mode, in the order of kRoundModes.
-RoundMode RoundModeAt(int64_t index) {
-  constexpr RoundMode kModes[] = {RoundMode::kUp, RoundMode::kDown,
-                                  RoundMode::kNearest};
-  return kModes[index];
-}
-
-int64_t RoundModeIndex(const Attributes& a) {
-  const auto it = a.find("round_mode");
-  if (it == a.end()) return 0;
-  const std::string& mode = std::get<std::string>(it->second);
-  return std::ranges::find(kRoundModes, mode) - std::begin(kRoundModes);
-}
-
-CastOptions OptionsOf(bool saturate, int64_t round_mode, int version) {
-  return {saturate, RoundModeAt(round_mode), version};
-}
-
-// Elements of 4 and 2 bits are packed in tensors and one per byte in
-// convert.h's buffers.
-std::vector<uint8_t> Unpacked(const DTypeInfo& t, const void* data,
-                              size_t n) {
-  std::vector<uint8_t> bytes(n);
-  for (size_t i = 0; i < n; ++i) {
-    bytes[i] = static_cast<uint8_t>(LoadBits(t, data, i));
-  }
-  return bytes;
-}
-
-// Casts `n` elements of tensors as they are stored.
-void CastStored(const DTypeInfo& from, const void* in, const DTypeInfo& to,
-                void* out, size_t n, const CastOptions& o) {
-  std::vector<uint8_t> source;
-  if (from.bits < 8) {
-    source = Unpacked(from, in, n);
-    in = source.data();
-  }
-  if (to.bits >= 8) return convert::CastKernel(from, in, to, out, n, o);
-  std::vector<uint8_t> result(n);
-  convert::CastKernel(from, in, to, result.data(), n, o);
-  // The padding bits of a packed last byte are zero, as onnx.proto asks
-  // (an empty tensor's data may be null, which memset must never get).
-  if (n != 0) std::memset(out, 0, StorageBytes(to, n));
-  for (size_t i = 0; i < n; ++i) StoreBits(to, out, i, result[i]);
-}
-
-// The options a node's attributes (resolved) give at `version`.
-CastOptions OptionsOf(const Attributes& a, int version) {
-  const auto saturate = a.find("saturate");
-  const bool saturating =
-      saturate == a.end() || std::get<int64_t>(saturate->second) != 0;
-  return OptionsOf(saturating, RoundModeIndex(a), version);
-}
-
-template <int kVersion>
-void CastNode(std::span<const ConstTensorView> in,
-              std::span<const TensorView> out, const Attributes& a) {
-  CastStored(Info(in[0].dtype), in[0].data, Info(out[0].dtype), out[0].data,
-             in[0].count, OptionsOf(a, kVersion));
-}
-
-// Where the specs leave a cast open (convert.h lists the spots).
-bool CastDeviates(const OpSchema& s, const ElementAnswer& e) {
-  return convert::CastDeviation(*e.input, e.inputs[0], *e.output,
-                                OptionsOf(*e.attributes, s.since_version),
-                                e.actual);
-}
-
-template <size_t A, size_t B>
-constexpr std::array<DType, A + B> Join(const std::array<DType, A>& a,
-                                        const std::array<DType, B>& b) {
-  std::array<DType, A + B> all{};
-  std::ranges::copy(a, all.begin());
-  std::ranges::copy(b, all.begin() + A);
-  return all;
-}
-
-// The dtypes of each version (T1 and T2 alike), strings left out: each
-// version's are the last one's and those it added.
-constexpr std::array kCast6 = {
-    DType::kBool,  DType::kDouble, DType::kFloat,  DType::kFloat16,
-    DType::kInt16, DType::kInt32,  DType::kInt64,  DType::kInt8,
-    DType::kUint16, DType::kUint32, DType::kUint64, DType::kUint8};
-constexpr auto kCast13 = Join(kCast6, std::array{DType::kBfloat16});
-constexpr auto kCast19 =
-    Join(kCast13, std::array{DType::kFloat8E4M3FN, DType::kFloat8E4M3FNUZ,
-                             DType::kFloat8E5M2, DType::kFloat8E5M2FNUZ});
-constexpr auto kCast21 =
-    Join(kCast19, std::array{DType::kInt4, DType::kUint4});
-constexpr auto kCast23 = Join(kCast21, std::array{DType::kFloat4E2M1});
-constexpr auto kCast24 = Join(kCast23, std::array{DType::kFloat8E8M0});
-constexpr auto kCast25 =
-    Join(kCast24, std::array{DType::kInt2, DType::kUint2});
-
-constexpr TypeConstraint kC6[] = {{"T1", kCast6}, {"T2", kCast6}};
-constexpr TypeConstraint kC13[] = {{"T1", kCast13}, {"T2", kCast13}};
-constexpr TypeConstraint kC19[] = {{"T1", kCast19}, {"T2", kCast19}};
-constexpr TypeConstraint kC21[] = {{"T1", kCast21}, {"T2", kCast21}};
-constexpr TypeConstraint kC23[] = {{"T1", kCast23}, {"T2", kCast23}};
-constexpr TypeConstraint kC24[] = {{"T1", kCast24}, {"T2", kCast24}};
-constexpr TypeConstraint kC25[] = {{"T1", kCast25}, {"T2", kCast25}};
+constexpr auto& kC6 = conversion::kT1T2<conversion::kDTypes6>;
+constexpr auto& kC13 = conversion::kT1T2<conversion::kDTypes13>;
+constexpr auto& kC19 = conversion::kT1T2<conversion::kDTypes19>;
+constexpr auto& kC21 = conversion::kT1T2<conversion::kDTypes21>;
+constexpr auto& kC23 = conversion::kT1T2<conversion::kDTypes23>;
+constexpr auto& kC24 = conversion::kT1T2<conversion::kDTypes24>;
+constexpr auto& kC25 = conversion::kT1T2<conversion::kDTypes25>;
 
 constexpr Formal kIn[] = {{"input", "T1"}};
 constexpr Formal kOut[] = {{"output", "T2"}};
@@ -136,30 +43,20 @@ constexpr AttrSpec kTo = {.name = "to",
                           .required = true,
                           .default_int = 0,
                           .dtype_of = "T2"};
-constexpr AttrSpec kSaturate = {.name = "saturate",
-                                .type = AttrType::kInt,
-                                .required = false,
-                                .default_int = 1,
-                                .flag = true};
-constexpr AttrSpec kRoundMode = {.name = "round_mode",
-                                 .type = AttrType::kString,
-                                 .required = false,
-                                 .default_int = 0,
-                                 .default_string = "up",
-                                 .choices = kRoundModes};
 constexpr AttrSpec kAttrs6[] = {kTo};
-constexpr AttrSpec kAttrs19[] = {kTo, kSaturate};
-constexpr AttrSpec kAttrs24[] = {kTo, kSaturate, kRoundMode};
+constexpr AttrSpec kAttrs19[] = {kTo, conversion::kSaturate};
+constexpr AttrSpec kAttrs24[] = {kTo, conversion::kSaturate,
+                                 conversion::kRoundMode};
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Cast", 6, kIn, kOut, kC6, kAttrs6, CastNode<6>, CastDeviates},
-    {"", "Cast", 9, kIn, kOut, kC6, kAttrs6, CastNode<9>, CastDeviates},
-    {"", "Cast", 13, kIn, kOut, kC13, kAttrs6, CastNode<13>, CastDeviates},
-    {"", "Cast", 19, kIn, kOut, kC19, kAttrs19, CastNode<19>, CastDeviates},
-    {"", "Cast", 21, kIn, kOut, kC21, kAttrs19, CastNode<21>, CastDeviates},
-    {"", "Cast", 23, kIn, kOut, kC23, kAttrs19, CastNode<23>, CastDeviates},
-    {"", "Cast", 24, kIn, kOut, kC24, kAttrs24, CastNode<24>, CastDeviates},
-    {"", "Cast", 25, kIn, kOut, kC25, kAttrs24, CastNode<25>, CastDeviates},
+    {"", "Cast", 6, kIn, kOut, kC6, kAttrs6, Node<6>, Deviates},
+    {"", "Cast", 9, kIn, kOut, kC6, kAttrs6, Node<9>, Deviates},
+    {"", "Cast", 13, kIn, kOut, kC13, kAttrs6, Node<13>, Deviates},
+    {"", "Cast", 19, kIn, kOut, kC19, kAttrs19, Node<19>, Deviates},
+    {"", "Cast", 21, kIn, kOut, kC21, kAttrs19, Node<21>, Deviates},
+    {"", "Cast", 23, kIn, kOut, kC23, kAttrs19, Node<23>, Deviates},
+    {"", "Cast", 24, kIn, kOut, kC24, kAttrs24, Node<24>, Deviates},
+    {"", "Cast", 25, kIn, kOut, kC25, kAttrs24, Node<25>, Deviates},
 };
 
 // ---- sweep variants --------------------------------------------------
@@ -219,7 +116,7 @@ class CastVariants {
       const std::string sat = to + "_sat" + std::to_string(saturate);
       if (t.format.specials == Specials::kExponentOnly) {
         for (int64_t mode = 0; mode < 3; ++mode) {
-          Add(sat + "_" + std::string(kRoundModes[mode]), t,
+          Add(sat + "_" + std::string(conversion::kRoundModes[mode]), t,
               {{"saturate", saturate}, {"round_mode", mode}}, 0, INT_MAX);
         }
       } else if (t.format.specials == Specials::kFnuz && saturate == 1) {
@@ -233,7 +130,6 @@ class CastVariants {
 
   void Add(const std::string& name, const DTypeInfo& t,
            std::vector<IntAttribute> keys, int first, int last) {
-    keys.insert(keys.begin(), {"to", static_cast<int64_t>(t.code)});
     const std::vector<IntAttribute>& attributes =
         attributes_.emplace_back(std::move(keys));
     list_.push_back({.name = names_.emplace_back(name),
