@@ -69,11 +69,24 @@
 //    be 0"). Deviation: any answer.
 // 7. A `precision` naming an integer type (the evaluator casts x to it,
 //    truncating). Deviation: any answer.
-// Not open, though the evaluator differs: a quotient that rounds beyond
-// ±2^31 (or is ±inf) saturates; the evaluator casts it to int32 before
-// adding the zero point and clamping, so +inf gives the range's minimum.
-// Dequantize: the evaluator multiplies in float32 and then casts to the
-// output (spot 1's deviation for DequantizeLinear: P = float or double).
+// Not open, though the evaluator differs (no deviation):
+// - a quotient that rounds beyond ±2^31 (or is ±inf) saturates; the
+//   evaluator casts it to int32 before adding the zero point (wrapping) and
+//   clipping, so +inf and 3e9 give the range's minimum;
+// - NaN into float4e2m1 is 6 (its page, and Cast's); ml_dtypes gives ±0.
+// Dequantize: the evaluator subtracts and multiplies in float32 and then
+// casts to the output (spot 1's deviation for DequantizeLinear: P = float
+// or double). onnx 1.22's evaluator registers no QuantizeLinear or
+// DequantizeLinear class past 21 (its _23 and _25 classes exist unused), so
+// it runs versions 23 on with the 21 classes, which refuse `precision` and
+// `output_dtype`.
+// What each version allows (the op files check it): QuantizeLinear-10/13
+// float or int32 x, float scale, int8/uint8 y; 19 x and scale float,
+// float16, bfloat16 or int32 of one type, float8 y too, `saturate`; 21
+// 16-bit and 4-bit y, `output_dtype`, blocks; 23 the scale's type apart
+// from x's, `precision`, float4e2m1 y; 24 float8e8m0 scales; 25 2-bit y.
+// DequantizeLinear likewise, with int32 x throughout, float8 x from 19,
+// `output_dtype` (float, float16, bfloat16) from 23.
 // NaN payloads and signs are not compared: callers compare NaNs equal.
 #ifndef ONNXCTS_QUANTIZE_H_
 #define ONNXCTS_QUANTIZE_H_
