@@ -286,6 +286,29 @@ TEST(DequantizeKernel, WideXMatchesOracle) {
   }
 }
 
+// The multiplication in a precision other than the output's (what the
+// Deviation predicates compute): every uint8 and int4 pair into float16.
+TEST(DequantizeKernel, OtherPrecisionsMatchTheOracle) {
+  for (const char* name : {"uint8", "int4"}) {
+    const DTypeInfo& x_type = QT(name);
+    std::vector<uint64_t> xs, zps;
+    for (uint64_t zp = 0; zp <= x_type.all_bits(); ++zp) {
+      for (uint64_t x = 0; x <= x_type.all_bits(); ++x) {
+        xs.push_back(x);
+        zps.push_back(zp);
+      }
+    }
+    for (const char* p : {"float", "double", "bfloat16"}) {
+      for (uint64_t scale : ScaleSet(Info(DType::kFloat))) {
+        ASSERT_EQ(CheckDequantize(x_type, xs, zps, Info(DType::kFloat),
+                                  std::vector<uint64_t>(xs.size(), scale),
+                                  QT("float16"), {.precision = &QT(p)}),
+                  0u);
+      }
+    }
+  }
+}
+
 TEST(ScaleLayout, IndexAndCount) {
   // x [2, 5, 3], axis 1.
   const ScaleLayout axis = ScaleLayout::PerAxis(5, 3);
