@@ -52,11 +52,12 @@ def of_report(report):
     return env.get("host_class") or host_class(env["cpu_features"])
 
 
-def published_sweeps(source, name):
+def published_sweeps(source, name, subfolder=""):
     """{host class: (path, report)} of the published sweeps of backend
-    `name`: <name>-16bit.json (of the class it records) and any
+    `name` in reports/published/sweeps/`subfolder` (the conversions are in
+    conversions/): <name>-16bit.json (of the class it records) and any
     <name>-16bit.<class>.json."""
-    folder = os.path.join(source, "reports", "published", "sweeps")
+    folder = os.path.join(source, "reports", "published", "sweeps", subfolder)
     paths = [os.path.join(folder, f"{name}-16bit.json")]
     paths += sorted(glob.glob(os.path.join(folder, f"{name}-16bit.*.json")))
     found = {}

@@ -8,7 +8,12 @@ host's class, a changed status is printed as a host-dependent finding
 instead, and only missing cases and adapter faults fail.
 
 Usage: real_backend_test.py ONNXCTS_BINARY SOURCE_DIR NAME SPEC [--sweep]
-                            [--shard I/N]
+                            [--shard I/N] [--sweep-set FOLDER]
+
+--sweep-set FOLDER checks the sweeps published in
+reports/published/sweeps/FOLDER (conversions: Cast and CastLike, whose
+sweeps through a backend that compiles every model take long) instead,
+and runs no suite.
 """
 import json
 import os
@@ -22,6 +27,7 @@ from cli_common import run_cli, validated_report
 
 ONNXCTS = SOURCE = NAME = SPEC = ""
 SWEEP = False
+SWEEP_SET = ""
 # "--shard I/N": the suite's cases of one shard only, for a backend that
 # compiles every model (IREE, TVM, tinygrad): CI runs shard 0, whose
 # adapter faults show as the whole suite's would; nightly runs the rest.
@@ -57,6 +63,7 @@ class RealBackendTest(unittest.TestCase):
                   for r in report["results"] if r["status"] in ADAPTER_FAULTS]
         self.assertEqual(faults, [])
 
+    @unittest.skipIf(SWEEP_SET or "--sweep-set" in sys.argv, "a sweep set")
     def test_generated_suite_runs_to_a_complete_report(self):
         path = os.path.join(self.tmp, "run.json")
         # The backend's own crashes, each with its reproducer, are listed as
@@ -83,7 +90,7 @@ class RealBackendTest(unittest.TestCase):
 
     @unittest.skipUnless(SWEEP or "--sweep" in sys.argv, "no --sweep")
     def test_small_dtypes_sweep_as_published(self):
-        published = host_class.published_sweeps(SOURCE, NAME)
+        published = host_class.published_sweeps(SOURCE, NAME, SWEEP_SET)
         self.assertTrue(published, f"no published sweep of {NAME}")
         # Every published sweep of the backend covers the same ops; an op
         # added since is swept once its sweep is published.
@@ -119,6 +126,8 @@ class RealBackendTest(unittest.TestCase):
 if __name__ == "__main__":
     ONNXCTS, SOURCE, NAME, SPEC = sys.argv[1:5]
     SWEEP = "--sweep" in sys.argv[5:]
+    if "--sweep-set" in sys.argv[5:]:
+        SWEEP_SET = sys.argv[sys.argv.index("--sweep-set") + 1]
     if "--shard" in sys.argv[5:]:
         SHARD = ("--shard", sys.argv[sys.argv.index("--shard") + 1])
     unittest.main(argv=[sys.argv[0]], verbosity=2)
