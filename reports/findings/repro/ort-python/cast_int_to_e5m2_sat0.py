@@ -3,29 +3,13 @@
 # beyond E5M2's largest finite 57344, gives NaN (0x7f); the Cast-19+ table
 # for saturate=False says Inf (0x7c), as for 1000000 (right). ml_dtypes
 # (float8_e5m2, which does not saturate) is printed too.
-import ctypes
-
 import ml_dtypes
 import numpy as np
 import onnxruntime as ort
-from onnx import TensorProto as T, helper
+from onnx import TensorProto as T
 
+from cast_common import cast
 
-def cast(opset, src, dst, bits, uint, **attrs):
-    graph = helper.make_graph(
-        [helper.make_node("Cast", ["x"], ["y"], to=dst, **attrs)], "g",
-        [helper.make_tensor_value_info("x", src, [len(bits)])],
-        [helper.make_tensor_value_info("y", dst, [len(bits)])])
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
-    sess = ort.InferenceSession(model.SerializeToString(),
-                                providers=["CPUExecutionProvider"])
-    x = np.array(bits, dtype=uint)
-    binding = sess.io_binding()
-    binding.bind_ortvalue_input("x", ort.OrtValue.ortvalue_from_numpy_with_onnx_type(x, src))
-    binding.bind_output("y", "cpu")
-    sess.run_with_iobinding(binding)
-    out = binding.get_outputs()[0]
-    return list(ctypes.string_at(out.data_ptr(), out.tensor_size_in_bytes()))
 
 
 print("onnxruntime", ort.__version__)
