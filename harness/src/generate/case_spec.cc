@@ -214,8 +214,8 @@ std::string Coverage(DType t) {
 }
 
 std::string SampledCoverage() {
-  return "a stratified set of patterns (every exponent's edges, the "
-         "specials); sweeps take every pattern";
+  return "a stratified set of patterns (every exponent's mantissa edges and "
+         "random mantissas, the specials); sweeps take every pattern";
 }
 
 // Whether the op takes two element inputs or more (Max, Min, the

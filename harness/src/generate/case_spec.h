@@ -43,7 +43,8 @@ struct CaseSpec {
   Attributes attributes;  // as written into the model
   bool as_initializer = false;  // the input is an initializer, not fed
   Inputs inputs = Inputs::kAllPatterns;
-  // kAllPatterns of a dtype over 8 bits as a stratified set (PairSet's):
+  // kAllPatterns of a dtype over 8 bits as a stratified set (every
+  // exponent's edges and random mantissas, case_writer.cc's SampledSet):
   // for an op whose answer varies inside a value class (a conversion), with
   // a case per target; the sweeps cover every pattern.
   bool sampled = false;

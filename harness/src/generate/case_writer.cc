@@ -119,14 +119,10 @@ Tensor Output(const CaseSpec& spec, std::span<const Tensor> elements) {
   return y;
 }
 
-// The patterns paired in a kPairs case: all of them up to 8 bits, else a
-// stride through the stratified edges with the specials added.
-std::vector<uint64_t> PairSet(const DTypeInfo& t) {
-  if (t.bits <= 8) return Patterns(t);
-  const std::vector<uint64_t> strata = StratifiedPatterns(t, kSeed, 0);
-  const size_t stride = (strata.size() + 63) / 64;
-  std::vector<uint64_t> set;
-  for (size_t i = 0; i < strata.size(); i += stride) set.push_back(strata[i]);
+// Adds to `set` the specials (±0, ±1, ±inf, a quiet NaN of each sign, the
+// smallest subnormals; for integers 0, 1, all ones, 2^(bits-1) and the one
+// below it), and sorts it without repeats.
+void AddSpecials(const DTypeInfo& t, std::vector<uint64_t>& set) {
   const uint64_t top = uint64_t{1} << (t.bits - 1);
   if (t.is_float()) {
     const FloatFormat& f = t.format;
@@ -143,6 +139,36 @@ std::vector<uint64_t> PairSet(const DTypeInfo& t) {
   }
   std::ranges::sort(set);
   set.erase(std::unique(set.begin(), set.end()), set.end());
+}
+
+// The patterns paired in a kPairs case: all of them up to 8 bits, else a
+// stride through the stratified edges with the specials added.
+std::vector<uint64_t> PairSet(const DTypeInfo& t) {
+  if (t.bits <= 8) return Patterns(t);
+  const std::vector<uint64_t> strata = StratifiedPatterns(t, kSeed, 0);
+  const size_t stride = (strata.size() + 63) / 64;
+  std::vector<uint64_t> set;
+  for (size_t i = 0; i < strata.size(); i += stride) set.push_back(strata[i]);
+  AddSpecials(t, set);
+  return set;
+}
+
+// The patterns of a `sampled` case (a conversion's, whose answer varies
+// inside a value class): every exponent's mantissa edges and two random
+// mantissas each, so that rounding ties, saturation bands and round_mode
+// are met in every binade (integers: every power of two's neighbours and
+// random values); thinned at random to about kSampledMost for the widest
+// dtypes, the specials kept.
+std::vector<uint64_t> SampledSet(const DTypeInfo& t) {
+  constexpr size_t kSampledMost = 6144;
+  const std::vector<uint64_t> strata = StratifiedPatterns(t, kSeed, 2);
+  const size_t keep_one_in = (strata.size() + kSampledMost - 1) / kSampledMost;
+  SplitMix64 rng(kSeed);
+  std::vector<uint64_t> set;
+  for (uint64_t p : strata) {
+    if (rng.Next() % keep_one_in == 0) set.push_back(p);
+  }
+  AddSpecials(t, set);
   return set;
 }
 
@@ -227,7 +253,7 @@ std::vector<Tensor> CaseInputs(const CaseSpec& spec) {
     inputs = PairInputs(spec, t);
   } else {
     const std::vector<uint64_t> patterns =
-        spec.sampled ? PairSet(t) : Patterns(t);
+        spec.sampled ? SampledSet(t) : Patterns(t);
     const std::vector<int64_t> dims =
         spec.inputs == Inputs::kShaped
             ? spec.dims
