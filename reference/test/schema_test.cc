@@ -73,8 +73,12 @@ TEST(Schema, TypeConstraintsAsTheSpecsGiveThem) {
   for (const OpSchema& s : AllSchemas()) {
     EXPECT_GE(s.inputs.size(), 1u);
     EXPECT_EQ(s.outputs.size(), 1u);
-    // Every input shares the first one's type constraint.
-    for (const Formal& in : s.inputs) EXPECT_EQ(in.type, s.inputs[0].type);
+    // Every element input shares the first one's type constraint; a
+    // type-only one (CastLike's target_type) is the output's.
+    for (const Formal& in : s.inputs) {
+      EXPECT_EQ(in.type, in.type_only ? s.outputs[0].type : s.inputs[0].type)
+          << VersionName(s) << " " << in.name;
+    }
     // A predicate's output is bool; any other output has the input's type.
     if (s.outputs[0].type != s.inputs[0].type) {
       EXPECT_TRUE(s.Allows(s.outputs[0].type, DType::kBool));
