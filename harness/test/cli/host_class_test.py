@@ -127,10 +127,16 @@ class PublishedSweepsTest(unittest.TestCase):
 
     def test_published_sweeps_are_of_an_avx2_host(self):
         folder = os.path.join(SOURCE, "reports", "published", "sweeps")
-        names = sorted({f.split("-16bit")[0] for f in os.listdir(folder)})
+        names = sorted({f.split("-16bit")[0] for f in os.listdir(folder)
+                         if f.endswith(".json")})
         self.assertIn("openvino", names)
         for name in names:
             self.assertEqual(sorted(hc.published_sweeps(SOURCE, name)), ["avx2"], name)
+        # The conversions' sweeps, of an AMX host, beside them.
+        for name in names:
+            self.assertEqual(
+                sorted(hc.published_sweeps(SOURCE, name, "conversions")),
+                ["amx"], name)
 
     def test_an_avx512_bf16_answer_is_a_finding_not_a_failure(self):
         # OpenVINO's published sweep against what an AVX-512+BF16 host
