@@ -53,7 +53,9 @@ ordered_json FormalsJson(std::span<const Formal> formals) {
     list.push_back({{"name", f.name},
                     {"type", f.type},
                     {"variadic", f.variadic},
-                    {"type_only", f.type_only}});
+                    {"type_only", f.type_only},
+                    {"optional", f.optional},
+                    {"parameter", f.parameter}});
   }
   return list;
 }
@@ -63,7 +65,10 @@ ordered_json SchemaJson(const OpSchema& s) {
   for (const TypeConstraint& c : s.constraints) {
     ordered_json allowed = ordered_json::array();
     for (DType t : c.allowed) allowed.push_back(Name(t));
-    constraints.push_back({{"name", c.name}, {"allowed", allowed}});
+    ordered_json constraint = {{"name", c.name}, {"allowed", allowed}};
+    if (c.unbound != DType{0}) constraint["unbound"] = Name(c.unbound);
+    if (!c.unbound_like.empty()) constraint["unbound_like"] = c.unbound_like;
+    constraints.push_back(constraint);
   }
   ordered_json attributes = ordered_json::array();
   for (const AttrSpec& a : s.attributes) {
@@ -76,6 +81,12 @@ ordered_json SchemaJson(const OpSchema& s) {
       attr["default"] = a.default_string;
     }
     if (!a.dtype_of.empty()) attr["dtype_of"] = a.dtype_of;
+    if (a.zero_unset) attr["zero_unset"] = true;
+    if (!a.dtypes.empty()) {
+      ordered_json names = ordered_json::array();
+      for (DType t : a.dtypes) names.push_back(Name(t));
+      attr["dtypes"] = names;
+    }
     if (!a.choices.empty()) attr["choices"] = a.choices;
     attributes.push_back(attr);
   }

@@ -20,7 +20,8 @@ void BindAttributes(const OpSchema& s, const Attributes& attributes,
   for (const AttrSpec& a : s.attributes) {
     const auto it = attributes.find(a.name);
     if (a.dtype_of.empty() || it == attributes.end()) continue;
-    if (const int64_t* code = std::get_if<int64_t>(&it->second)) {
+    const int64_t* code = std::get_if<int64_t>(&it->second);
+    if (code != nullptr && !(*code == 0 && a.zero_unset)) {
       bound.emplace(a.dtype_of, static_cast<DType>(*code));
     }
   }
@@ -57,6 +58,19 @@ std::string OutputType(const OpSchema& s, const Formal& out,
     return "";
   }
   const TypeConstraint* c = s.FindConstraint(out.type);
+  if (c != nullptr && c->unbound != DType{0}) {
+    types.push_back(c->unbound);
+    return "";
+  }
+  if (c != nullptr && !c->unbound_like.empty()) {
+    // DequantizeLinear-24's float8e8m0 scale is no output type: such a
+    // node must name one.
+    const auto it = bound.find(c->unbound_like);
+    if (it != bound.end() && s.Allows(out.type, it->second)) {
+      types.push_back(it->second);
+      return "";
+    }
+  }
   if (c == nullptr || c->allowed.size() != 1) {
     return VersionName(s) + " leaves the type of " + std::string(out.name) +
            " open";
@@ -120,6 +134,10 @@ NodeOutputs InferOutputs(const OpSchema& s, std::span<const DType> input_types,
   if (out.problem.empty()) {
     out.problem = SameOrBroadcast(s, input_dims, out.dims);
   }
+  if (out.problem.empty() && s.parameters != nullptr) {
+    out.problem = s.parameters->check(input_dims, attributes);
+  }
+  if (!out.problem.empty()) out.dims.clear();
   return out;
 }
 

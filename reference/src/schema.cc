@@ -79,18 +79,30 @@ AttrType TypeOf(const AttrValue& v) {
 
 // "" when `value` (of the type `spec` wants) is in the attribute's domain,
 // else why not.
+// Whether `code` names a dtype that `spec` (an INT naming one) may name.
+bool NamesAllowedDType(const OpSchema& schema, const AttrSpec& spec,
+                       int64_t code) {
+  if (code == 0 && spec.zero_unset) return true;
+  const DTypeInfo* t = code == static_cast<int32_t>(code)
+                           ? FindDType(static_cast<int32_t>(code))
+                           : nullptr;
+  if (t == nullptr) return false;
+  return spec.dtype_of.empty() ? std::ranges::find(spec.dtypes, t->code) !=
+                                     spec.dtypes.end()
+                               : schema.Allows(spec.dtype_of, t->code);
+}
+
 std::string OutsideDomain(const OpSchema& schema, const AttrSpec& spec,
                           const AttrValue& value) {
+  const bool names_dtype = !spec.dtype_of.empty() || !spec.dtypes.empty();
   if (const int64_t* code = std::get_if<int64_t>(&value);
-      code != nullptr && !spec.dtype_of.empty()) {
-    const DTypeInfo* t = *code == static_cast<int32_t>(*code)
-                             ? FindDType(static_cast<int32_t>(*code))
-                             : nullptr;
-    if (t == nullptr || !schema.Allows(spec.dtype_of, t->code)) {
-      return "attribute '" + std::string(spec.name) + "' is " +
-             std::to_string(*code) + ", not a dtype " + VersionName(schema) +
-             " allows for " + std::string(spec.dtype_of);
-    }
+      code != nullptr && names_dtype &&
+      !NamesAllowedDType(schema, spec, *code)) {
+    const std::string_view of =
+        spec.dtype_of.empty() ? spec.name : spec.dtype_of;
+    return "attribute '" + std::string(spec.name) + "' is " +
+           std::to_string(*code) + ", not a dtype " + VersionName(schema) +
+           " allows for " + std::string(of);
   }
   const std::string* text = std::get_if<std::string>(&value);
   if (text != nullptr && !spec.choices.empty() &&
@@ -208,12 +220,12 @@ std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes) {
 
 std::vector<DType> NodeInputDTypes(const OpSchema& s, size_t count,
                                    DType element,
-                                   std::span<const DType> type_only) {
+                                   std::span<const DType> others) {
   std::vector<DType> types;
   size_t k = 0;
   for (size_t i = 0; i < count; ++i) {
-    const bool own = !s.ElementInput(i) && k < type_only.size();
-    types.push_back(own ? type_only[k++] : element);
+    const bool own = !s.ElementInput(i) && k < others.size();
+    types.push_back(own ? others[k++] : element);
   }
   return types;
 }

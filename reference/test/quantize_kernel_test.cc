@@ -174,8 +174,7 @@ INSTANTIATE_TEST_SUITE_P(Quantize, EveryZeroPoint,
 TEST(QuantizeKernel, Int32MatchesOracle) {
   const DTypeInfo& i32 = Info(DType::kInt32);
   const std::vector<uint64_t> xs = StratifiedPatterns(i32, 7, 4);
-  std::vector<uint64_t> int_scales = {1, 2, 3, 7, 0, 0xFFFFFFFF, 0x7FFFFFFF,
-                                      0x80000000, 1000};
+  const std::vector<uint64_t> int_scales = ScaleSet(i32);
   for (const std::string& y : QuantizedNames()) {
     const DTypeInfo& y_type = QT(y);
     for (const QuantizeOptions& o : OptionsFor(y_type)) {

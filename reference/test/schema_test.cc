@@ -74,13 +74,20 @@ TEST(Schema, TypeConstraintsAsTheSpecsGiveThem) {
     EXPECT_GE(s.inputs.size(), 1u);
     EXPECT_EQ(s.outputs.size(), 1u);
     // Every element input shares the first one's type constraint; a
-    // type-only one (CastLike's target_type) is the output's.
+    // type-only one (CastLike's target_type) is the output's; a parameter
+    // (a quantizer's scale, zero point) is its op's rule's to read.
     for (const Formal& in : s.inputs) {
+      if (in.parameter) continue;
       EXPECT_EQ(in.type, in.type_only ? s.outputs[0].type : s.inputs[0].type)
           << VersionName(s) << " " << in.name;
     }
-    // A predicate's output is bool; any other output has the input's type.
-    if (s.outputs[0].type != s.inputs[0].type) {
+    EXPECT_EQ(s.parameters != nullptr,
+              std::ranges::any_of(s.inputs,
+                                  [](const Formal& f) { return f.parameter; }))
+        << VersionName(s);
+    // A predicate's output is bool; any other output has the input's type
+    // (but a quantizer's).
+    if (s.outputs[0].type != s.inputs[0].type && s.parameters == nullptr) {
       EXPECT_TRUE(s.Allows(s.outputs[0].type, DType::kBool));
     }
   }
@@ -119,7 +126,12 @@ bool Deviates(const OpSchema& s, const DTypeInfo& t,
               std::span<const uint64_t> inputs, uint64_t expected,
               uint64_t actual) {
   static const Attributes kNone;
-  return s.deviation(s, {&t, inputs, &t, expected, actual, &kNone});
+  return s.deviation(s, {.input = &t,
+                         .inputs = inputs,
+                         .output = &t,
+                         .expected = expected,
+                         .actual = actual,
+                         .attributes = &kNone});
 }
 
 // DESIGN.md: the spec is silent on Sign of NaN and on the sign of a zero

@@ -78,6 +78,29 @@ class ReferenceBackend : public Backend {
   }
 };
 
+// The node's inputs after x, which a pipe's model holds as initializers
+// (a quantizer's scale and zero point, CastLike's target_type), appended to
+// `in`; "" or why the node cannot run on them.
+std::string OtherInputs(const Model& model, std::span<const int64_t> x_dims,
+                        const NodeCheck& check,
+                        std::vector<ConstTensorView>& in) {
+  const Node& node = model.nodes[0];
+  std::vector<Dims> shapes = {Dims(x_dims.begin(), x_dims.end())};
+  for (size_t k = 1; k < node.inputs.size(); ++k) {
+    const Tensor* t = model.Feeding(node.inputs[k], {});
+    if (t == nullptr) {
+      return "input '" + node.inputs[k] + "' is fed; a pipe feeds x alone";
+    }
+    in.push_back({t->dtype, t->bytes.data(), t->dims, t->count()});
+    shapes.push_back(t->dims);
+  }
+  const NodeOutputs inferred =
+      InferOutputs(*check.schema, check.input_types, shapes, check.attributes);
+  if (!inferred.problem.empty()) return inferred.problem;
+  if (inferred.dims != shapes[0]) return "the output's shape is not x's";
+  return "";
+}
+
 // The kernels run straight on the pipe's memory, when the request is sent.
 class ReferencePipe : public SyncPipe {
  private:
@@ -109,8 +132,13 @@ ChunkAnswer ReferencePipe::Answer(const ChunkRequest& request) {
   if (StorageBytes(out_type, n) > y.bytes) {
     throw std::logic_error("a reference pipe's output slot is too small");
   }
-  const ConstTensorView in[] = {
+  std::vector<ConstTensorView> in = {
       {check.input_types[0], memory() + x.offset, x.dims, n}};
+  if (const std::string why = OtherInputs(*request.model, x.dims, check, in);
+      !why.empty()) {
+    answer.outcome = RunOutcome::Of(Kind::kError, why);
+    return answer;
+  }
   const TensorView result[] = {
       {check.output_types[0], memory() + y.offset, x.dims, n}};
   check.schema->kernel(std::span(in), std::span(result), check.attributes);

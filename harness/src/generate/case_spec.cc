@@ -30,9 +30,11 @@ bool Keeps(const SuiteFilter& f, const OpSchema& s) {
 std::vector<AttrValue> Domain(const OpSchema& s, const AttrSpec& a) {
   std::vector<AttrValue> values;
   if (a.flag) return {int64_t{1}, int64_t{0}};
-  if (!a.dtype_of.empty()) {
-    const TypeConstraint* c = s.FindConstraint(a.dtype_of);
-    for (DType t : c->allowed) values.emplace_back(static_cast<int64_t>(t));
+  if (!a.dtype_of.empty() || !a.dtypes.empty()) {
+    if (a.zero_unset) values.emplace_back(int64_t{0});
+    const std::span<const DType> dtypes =
+        a.dtype_of.empty() ? a.dtypes : s.FindConstraint(a.dtype_of)->allowed;
+    for (DType t : dtypes) values.emplace_back(static_cast<int64_t>(t));
     return values;
   }
   for (std::string_view choice : a.choices) {
@@ -50,10 +52,13 @@ bool IsDefault(const AttrSpec& a, const AttrValue& v) {
   return text != nullptr && *text == a.default_string;
 }
 
-// A case's choice of attribute values and of its type_only inputs' dtypes.
+// A case's choice of attribute values, of how many inputs its node has
+// (optional ones left out or not), and of the dtypes of those that are not
+// element inputs (type_only and parameter ones), in order.
 struct Combination {
   Attributes attributes;
-  std::vector<DType> type_only;
+  std::vector<DType> others;
+  size_t count = 0;
 };
 
 // The dtype that cases breaking something else use: float where the
@@ -66,12 +71,19 @@ DType FloatOrFirst(std::span<const DType> allowed) {
 
 DType ValidDType(const OpSchema& s) { return FloatOrFirst(InputTypes(s, 0)); }
 
-// Every combination of the attributes' values (Domain above) and of the
-// dtypes the type_only inputs allow that selects a sweep variant no
-// earlier one selects: IsInf's four flag pairs, Cast's and CastLike's
-// targets with saturate only where the target is a float8 type. A value at
-// its default is left out of the model.
-std::vector<Combination> Combinations(const OpSchema& s) {
+// The dtypes input `f` (not an element input) may have on element inputs
+// of `t`: `t` where it shares their constraint (QuantizeLinear-19's scale),
+// else its constraint's.
+std::vector<DType> OtherDTypes(const OpSchema& s, const Formal& f, DType t) {
+  for (size_t i = 0; i < s.inputs.size(); ++i) {
+    if (s.ElementInput(i) && s.inputs[i].type == f.type) return {t};
+  }
+  const std::span<const DType> allowed = s.FindConstraint(f.type)->allowed;
+  return {allowed.begin(), allowed.end()};
+}
+
+// Every choice of the attributes' values (Domain above).
+std::vector<Combination> AttributeChoices(const OpSchema& s) {
   std::vector<Combination> combos = {{}};
   for (const AttrSpec& a : s.attributes) {
     std::vector<Combination> next;
@@ -84,24 +96,66 @@ std::vector<Combination> Combinations(const OpSchema& s) {
     }
     combos = next;
   }
-  for (const Formal& f : s.inputs) {
-    if (!f.type_only) continue;
+  return combos;
+}
+
+// Each of `combos` with every choice of the inputs that are not element
+// inputs: each optional one left out (with those after it) or given, each
+// of the dtypes OtherDTypes() allows.
+std::vector<Combination> InputChoices(const OpSchema& s, DType t,
+                                      std::vector<Combination> combos) {
+  std::vector<Combination> done;
+  for (size_t i = 0; i < s.inputs.size(); ++i) {
+    const Formal& f = s.inputs[i];
     std::vector<Combination> next;
-    for (const Combination& c : combos) {
-      for (DType u : s.FindConstraint(f.type)->allowed) {
+    for (Combination& c : combos) {
+      c.count = i;
+      if (f.optional) done.push_back(c);
+      if (s.ElementInput(i)) {
+        next.push_back(c);
+        continue;
+      }
+      for (DType u : OtherDTypes(s, f, t)) {
         Combination with = c;
-        with.type_only.push_back(u);
+        with.others.push_back(u);
         next.push_back(with);
       }
     }
     combos = next;
   }
+  for (Combination& c : combos) c.count = s.inputs.size();
+  done.insert(done.end(), combos.begin(), combos.end());
+  return done;
+}
+
+std::vector<DType> CombinationTypes(const OpSchema& s, DType t,
+                                    const Combination& c) {
+  return NodeInputDTypes(s, c.count, t, c.others);
+}
+
+// Whether a node of `s` on `t` with `c` is valid, and one its op keeps.
+bool Valid(const OpSchema& s, DType t, const Combination& c) {
+  Attributes resolved = c.attributes;
+  const std::vector<DType> types = CombinationTypes(s, t, c);
+  if (!ResolveAttributes(s, resolved).empty() ||
+      !InferOutputTypes(s, types, resolved).problem.empty()) {
+    return false;
+  }
+  return s.keeps_case == nullptr || s.keeps_case(s, types, c.attributes);
+}
+
+// Every valid combination of the attributes' values and of the other
+// inputs' presence and dtypes on element inputs of `t` that selects a
+// sweep variant no earlier one selects: IsInf's four flag pairs, Cast's
+// and CastLike's targets with saturate only where the target is a float8
+// type, the quantizers' (which have no variants) that their op keeps. A
+// value at its default is left out of the model.
+std::vector<Combination> Combinations(const OpSchema& s, DType t) {
   std::vector<const Variant*> seen;
   std::vector<Combination> kept;
-  for (const Combination& c : combos) {
-    const std::vector<DType> types =
-        NodeInputDTypes(s, s.MinInputs(), ValidDType(s), c.type_only);
-    const Variant* v = VariantFor(s, c.attributes, types);
+  for (const Combination& c : InputChoices(s, t, AttributeChoices(s))) {
+    if (!Valid(s, t, c)) continue;
+    const Variant* v = VariantFor(s, c.attributes, CombinationTypes(s, t, c));
     if (v != nullptr && std::ranges::find(seen, v) != seen.end()) continue;
     if (v != nullptr) seen.push_back(v);
     kept.push_back(c);
@@ -127,14 +181,17 @@ Attributes BaseAttributes(const OpSchema& s) {
   return base;
 }
 
-// What a case that is about something else gives: the required attributes
-// as above, each type_only input float where it may be (else its first).
-Combination BaseCombination(const OpSchema& s) {
-  Combination base{BaseAttributes(s), {}};
-  for (const Formal& f : s.inputs) {
-    if (f.type_only) {
-      base.type_only.push_back(FloatOrFirst(s.FindConstraint(f.type)->allowed));
-    }
+// What a case that is about something else gives on element inputs of
+// `t`: the required attributes as above, each other input float where it
+// may be (else its first), the optional ones left out unless `every_input`.
+Combination BaseCombination(const OpSchema& s, DType t,
+                            bool every_input = false) {
+  Combination base{BaseAttributes(s), {}, 0};
+  for (size_t i = 0; i < s.inputs.size(); ++i) {
+    const Formal& f = s.inputs[i];
+    if (f.optional && !every_input) break;
+    base.count = i + 1;
+    if (!s.ElementInput(i)) base.others.push_back(FloatOrFirst(OtherDTypes(s, f, t)));
   }
   return base;
 }
@@ -144,7 +201,8 @@ std::string ValueText(const OpSchema& s, const std::string& name,
                       const AttrValue& value) {
   const AttrSpec* spec = s.FindAttribute(name);
   if (const auto* i = std::get_if<int64_t>(&value)) {
-    const bool dtype = spec != nullptr && !spec->dtype_of.empty();
+    const bool dtype = spec != nullptr &&
+                       (!spec->dtype_of.empty() || !spec->dtypes.empty());
     const DTypeInfo* t = dtype ? FindDType(static_cast<int32_t>(*i)) : nullptr;
     return t != nullptr ? std::string(t->name) : std::to_string(*i);
   }
@@ -157,9 +215,10 @@ std::string ValueText(const OpSchema& s, const std::string& name,
 std::string AttributeSuffix(const OpSchema& s, const Attributes& attrs) {
   std::string suffix;
   for (const auto& [name, value] : attrs) {
+    const AttrSpec* spec = s.FindAttribute(name);
     const bool number = std::holds_alternative<int64_t>(value) &&
-                        s.FindAttribute(name) != nullptr &&
-                        s.FindAttribute(name)->dtype_of.empty();
+                        spec != nullptr && spec->dtype_of.empty() &&
+                        spec->dtypes.empty();
     const std::string shortened =
         number ? name.substr(0, name.find('_') + 4) : name + "_";
     suffix += "." + shortened + ValueText(s, name, value);
@@ -175,21 +234,27 @@ std::string AttributeText(const OpSchema& s, const Attributes& attrs) {
   return text;
 }
 
-// A type_only input's dtype is the target of a conversion (CastLike):
-// ".to_float16" in the id, as Cast's `to` has it.
-std::string TypeOnlySuffix(std::span<const DType> type_only) {
+// The dtypes of the inputs that are not element inputs: a type_only one's
+// is the target of a conversion (CastLike), ".to_float16" in the id as
+// Cast's `to` has it; a parameter's is ".y_scale_float16".
+std::string OthersSuffix(const OpSchema& s, std::span<const DType> others) {
   std::string suffix;
-  for (DType u : type_only) suffix += ".to_" + std::string(Name(u));
+  size_t k = 0;
+  for (size_t i = 0; i < s.inputs.size() && k < others.size(); ++i) {
+    const Formal& f = s.inputs[i];
+    if (s.ElementInput(i)) continue;
+    suffix += (f.type_only ? ".to_" : "." + std::string(f.name) + "_") +
+              std::string(Name(others[k++]));
+  }
   return suffix;
 }
 
-std::string TypeOnlyText(const OpSchema& s, std::span<const DType> type_only) {
+std::string OthersText(const OpSchema& s, std::span<const DType> others) {
   std::string text;
   size_t k = 0;
-  for (const Formal& f : s.inputs) {
-    if (f.type_only && k < type_only.size()) {
-      text += fmt::format(", {} of {}", f.name, Name(type_only[k++]));
-    }
+  for (size_t i = 0; i < s.inputs.size() && k < others.size(); ++i) {
+    if (s.ElementInput(i)) continue;
+    text += fmt::format(", {} of {}", s.inputs[i].name, Name(others[k++]));
   }
   return text;
 }
@@ -242,7 +307,8 @@ DType MadeFrom(const OpSchema& s, std::vector<DType> types,
   return follows ? t : made.types[0];
 }
 
-// Whether the variant that a case selects answers pattern by pattern.
+// Whether the variant that a case selects answers pattern by pattern (a
+// quantizer has no variant, and its answers vary inside a class too).
 bool ByPattern(const CaseSpec& c) {
   const Variant* v =
       VariantFor(*c.schema, c.attributes, NodeInputTypes(c));
@@ -254,16 +320,16 @@ CaseSpec Positive(const OpSchema& s, DType t, const Combination& combo) {
   c.schema = &s;
   c.dtype = t;
   c.attributes = combo.attributes;
-  c.type_only = combo.type_only;
-  c.arity = std::max<size_t>(s.MinInputs(), TakesPairs(s) ? 2 : 1);
+  c.others = combo.others;
+  c.arity = std::max<size_t>(combo.count, TakesPairs(s) ? 2 : 1);
   c.inputs = TakesPairs(s) ? Inputs::kPairs : Inputs::kAllPatterns;
-  c.sampled = ByPattern(c) && Info(t).bits > 8;
+  c.sampled = (s.parameters != nullptr || ByPattern(c)) && Info(t).bits > 8;
   c.output_type = MadeFrom(s, NodeInputTypes(c), c.attributes);
   c.id = BaseId(s, t) + AttributeSuffix(s, c.attributes) +
-         TypeOnlySuffix(c.type_only);
+         OthersSuffix(s, c.others);
   c.description = fmt::format(
       "{}-{} on {}{}{}: {}", s.op, s.since_version, Name(t),
-      AttributeText(s, c.attributes), TypeOnlyText(s, c.type_only),
+      AttributeText(s, c.attributes), OthersText(s, c.others),
       TakesPairs(s) ? PairCoverage(t)
       : c.sampled   ? SampledCoverage()
                     : Coverage(t));
@@ -280,7 +346,7 @@ bool Newest(const OpSchema& s) {
 void AddInitializerCase(const OpSchema& s, DType t,
                         std::vector<CaseSpec>& out) {
   if (TakesPairs(s) && !Newest(s)) return;
-  CaseSpec init = Positive(s, t, BaseCombination(s));
+  CaseSpec init = Positive(s, t, BaseCombination(s, t));
   init.as_initializer = true;
   init.id += ".initializer";
   init.description += ", fed as an initializer";
@@ -291,7 +357,7 @@ void AddInitializerCase(const OpSchema& s, DType t,
 // `words` ("one input").
 CaseSpec VariadicCase(const OpSchema& s, DType t, size_t arity,
                       const std::string& words) {
-  CaseSpec c = Positive(s, t, BaseCombination(s));
+  CaseSpec c = Positive(s, t, BaseCombination(s, t));
   c.arity = arity;
   c.inputs = Inputs::kAllPatterns;
   std::string suffix = words;
@@ -309,19 +375,23 @@ void AddVariadicCases(const OpSchema& s, DType t, std::vector<CaseSpec>& out) {
   out.push_back(VariadicCase(s, t, 3, "three inputs"));
 }
 
-// The dtype a combination converts into: the one an attribute names
-// (Cast's `to`) or a type_only input has (CastLike's target_type); none
-// for an op that converts nothing.
-std::optional<DType> TargetOf(const OpSchema& s, const Combination& c) {
-  if (!c.type_only.empty()) return c.type_only.front();
+// The dtype a combination converts into, where an attribute names it
+// (Cast's `to`, a quantizer's `output_dtype`) or an input other than the
+// element inputs gives it (CastLike's target_type, a quantizer's zero
+// point): the output's; none for an op that converts nothing.
+std::optional<DType> TargetOf(const OpSchema& s, DType t,
+                              const Combination& c) {
+  bool selects = !c.others.empty();
   for (const AttrSpec& a : s.attributes) {
-    const auto it = c.attributes.find(a.name);
-    if (a.dtype_of.empty() || it == c.attributes.end()) continue;
-    if (const auto* code = std::get_if<int64_t>(&it->second)) {
-      return static_cast<DType>(*code);
-    }
+    selects |= !a.dtype_of.empty() && c.attributes.contains(a.name);
   }
-  return std::nullopt;
+  if (!selects) return std::nullopt;
+  Attributes resolved = c.attributes;
+  ResolveAttributes(s, resolved);
+  const NodeOutputs made =
+      InferOutputTypes(s, CombinationTypes(s, t, c), resolved);
+  if (!made.problem.empty()) return std::nullopt;
+  return made.types[0];
 }
 
 // Whether a case of `s` on `t` with `c` would repeat one of the version
@@ -329,7 +399,7 @@ std::optional<DType> TargetOf(const OpSchema& s, const Combination& c) {
 // version keeps the pairs it is the first to allow and those to and from
 // float (so that each version is run at all), the newest all of them.
 bool Repeats(const OpSchema& s, DType t, const Combination& c) {
-  const std::optional<DType> target = TargetOf(s, c);
+  const std::optional<DType> target = TargetOf(s, t, c);
   if (!target || Newest(s) || t == DType::kFloat || *target == DType::kFloat) {
     return false;
   }
@@ -337,17 +407,47 @@ bool Repeats(const OpSchema& s, DType t, const Combination& c) {
   if (before == nullptr) return false;
   Attributes resolved = c.attributes;
   const std::vector<DType> types =
-      NodeInputDTypes(*before, before->MinInputs(), t, c.type_only);
+      NodeInputDTypes(*before, c.count, t, c.others);
   return InputTypesProblem(*before, types).empty() &&
          ResolveAttributes(*before, resolved).empty();
+}
+
+// For an op with parameter inputs, on its newest version: each layout its
+// rule gives (per axis, blocked), which meets a set of patterns with many
+// parameter values.
+void AddLayoutCases(const OpSchema& s, DType t, const Combination& combo,
+                    std::vector<CaseSpec>& out) {
+  if (s.parameters == nullptr || !Newest(s)) return;
+  const CaseSpec base = Positive(s, t, combo);
+  Attributes resolved = base.attributes;
+  ResolveAttributes(s, resolved);
+  const std::vector<ParameterCase> layouts =
+      s.parameters->layouts(NodeInputTypes(base), resolved, 1);
+  for (size_t k = 0; k < layouts.size(); ++k) {
+    CaseSpec c = base;
+    c.inputs = Inputs::kLayout;
+    c.layout = k;
+    for (const auto& [name, value] : layouts[k].attributes) {
+      c.attributes.insert_or_assign(name, value);
+    }
+    c.id += "." + layouts[k].name;
+    c.description = fmt::format("{}-{} on {}{}{}, {}: {}", s.op,
+                                s.since_version, Name(t),
+                                AttributeText(s, combo.attributes),
+                                OthersText(s, c.others), layouts[k].text,
+                                PairCoverage(t));
+    out.push_back(c);
+  }
 }
 
 void AddOpCases(const OpSchema& s, const SuiteFilter& f,
                 std::vector<CaseSpec>& out) {
   for (DType t : InputTypes(s, 0)) {
     if (!Keeps(f.dtypes, t)) continue;
-    for (const Combination& c : Combinations(s)) {
-      if (!Repeats(s, t, c)) out.push_back(Positive(s, t, c));
+    for (const Combination& c : Combinations(s, t)) {
+      if (Repeats(s, t, c)) continue;
+      out.push_back(Positive(s, t, c));
+      AddLayoutCases(s, t, c, out);
     }
     AddInitializerCase(s, t, out);
     AddVariadicCases(s, t, out);
@@ -359,11 +459,14 @@ struct ShapeCase {
   std::vector<int64_t> dims;
 };
 
-// Shapes on the newest version of each op, in float16 (a dtype every op
-// allows there).
+// Shapes on the newest version of each op, in float16 where it allows it
+// (DequantizeLinear: its first dtype, int8).
 void AddShapeCases(const OpSchema& s, const SuiteFilter& f,
                    std::vector<CaseSpec>& out) {
-  const DType t = DType::kFloat16;
+  const std::span<const DType> allowed = InputTypes(s, 0);
+  const DType t = std::ranges::find(allowed, DType::kFloat16) != allowed.end()
+                      ? DType::kFloat16
+                      : allowed.front();
   if (!Keeps(f.dtypes, t) || !Newest(s)) return;
   const ShapeCase shapes[] = {{"rank0", {}},
                               {"empty", {0}},
@@ -371,12 +474,12 @@ void AddShapeCases(const OpSchema& s, const SuiteFilter& f,
                               {"rank2", {16, 4}},
                               {"rank6", {2, 1, 3, 1, 2, 2}}};
   for (const ShapeCase& shape : shapes) {
-    CaseSpec c = Positive(s, t, BaseCombination(s));
+    CaseSpec c = Positive(s, t, BaseCombination(s, t));
     c.inputs = Inputs::kShaped;
     c.dims = shape.dims;  // every input's
     c.id += std::string(".shape_") + shape.name;
-    c.description = fmt::format("{}-{} on float16 of shape {}", s.op,
-                                s.since_version, shape.name);
+    c.description = fmt::format("{}-{} on {} of shape {}", s.op,
+                                s.since_version, Name(t), shape.name);
     out.push_back(c);
   }
 }
@@ -401,11 +504,12 @@ CaseSpec Rejected(const OpSchema& s, DType t, Breakage breakage,
   CaseSpec c;
   c.schema = &s;
   c.dtype = t;
-  c.arity = s.MinInputs();
   c.breakage = breakage;
-  const Combination base = BaseCombination(s);
+  const Combination base =
+      BaseCombination(s, ValidDType(s), breakage == Breakage::kExtraInput);
+  c.arity = base.count;
   c.attributes = base.attributes;
-  c.type_only = base.type_only;
+  c.others = base.others;
   c.output_type = MadeFrom(s, NodeInputTypes(c), c.attributes);
   c.inputs = Inputs::kShaped;
   c.dims = {4};
@@ -418,8 +522,8 @@ CaseSpec Rejected(const OpSchema& s, DType t, Breakage breakage,
 
 // What `s` makes from `input` in a case about something else.
 DType BaseOutput(const OpSchema& s, DType input) {
-  const Combination base = BaseCombination(s);
-  return MadeFrom(s, NodeInputDTypes(s, s.MinInputs(), input, base.type_only),
+  const Combination base = BaseCombination(s, ValidDType(s));
+  return MadeFrom(s, NodeInputDTypes(s, base.count, input, base.others),
                   base.attributes);
 }
 
@@ -446,7 +550,10 @@ void AddDTypeRejects(const OpSchema& s, const SuiteFilter& f,
 // allow, if any.
 std::optional<DType> OutsideConstraint(const OpSchema& s, const AttrSpec& a) {
   for (const DTypeInfo& t : kDTypes) {
-    if (!s.Allows(a.dtype_of, t.code)) return t.code;
+    const bool allowed = a.dtype_of.empty()
+                             ? std::ranges::find(a.dtypes, t.code) != a.dtypes.end()
+                             : s.Allows(a.dtype_of, t.code);
+    if (!allowed) return t.code;
   }
   return std::nullopt;
 }
@@ -467,7 +574,7 @@ void AddAttributeRejects(const OpSchema& s, DType t,
       out.push_back(missing);
     }
     std::optional<AttrValue> outside;
-    if (!a.dtype_of.empty()) {
+    if (!a.dtype_of.empty() || !a.dtypes.empty()) {
       if (const std::optional<DType> d = OutsideConstraint(s, a)) {
         outside = static_cast<int64_t>(*d);
       }
@@ -522,7 +629,7 @@ void AddRejectCases(const OpSchema& s, const SuiteFilter& f,
 }  // namespace
 
 std::vector<DType> NodeInputTypes(const CaseSpec& spec) {
-  return NodeInputDTypes(*spec.schema, spec.arity, spec.dtype, spec.type_only);
+  return NodeInputDTypes(*spec.schema, spec.arity, spec.dtype, spec.others);
 }
 
 std::vector<CaseSpec> ConformanceCases(const SuiteFilter& filter) {

@@ -33,6 +33,10 @@ enum class Inputs {
   // as a row, broadcast; where the op version does not broadcast, both
   // already stretched to every pair.
   kPairs,
+  // An op with parameter inputs: a set of patterns (as kPairs') laid out
+  // against many parameter values, as the op's ParameterRule::layouts
+  // entry `layout` says (per axis, blocked).
+  kLayout,
 };
 
 struct CaseSpec {
@@ -50,9 +54,11 @@ struct CaseSpec {
   bool sampled = false;
   std::vector<int64_t> dims;  // for kShaped, of every element input
   size_t arity = 1;            // the node's inputs, when it is not broken
-  // The dtypes of its type_only inputs (CastLike's target_type), in order;
-  // every other input is of `dtype`.
-  std::vector<DType> type_only;
+  // The dtypes of its inputs that are not element inputs (CastLike's
+  // target_type, a quantizer's scale and zero point), in order; every
+  // element input is of `dtype`.
+  std::vector<DType> others;
+  size_t layout = 0;  // for kLayout
   Breakage breakage = Breakage::kNone;
   DType output_type = DType::kBool;  // what the model declares
 };
@@ -72,11 +78,13 @@ struct SuiteFilter {
 // ConformanceCases()
 //
 // Every op x version x allowed dtype x combination of attribute values and
-// type_only inputs' dtypes (one per sweep variant a combination selects;
-// for an op that converts into a dtype an attribute or a type_only input
+// the other inputs' presence and dtypes (one per sweep variant a
+// combination selects; of an op without variants, those its op keeps;
+// for an op that converts into a dtype an attribute or another input
 // names, at older versions only the pairs new there), each fed as a graph
 // input and (with default attributes) as an initializer, plus the shape
-// cases.
+// cases and, for an op with parameter inputs, its layout cases on the
+// newest version.
 std::vector<CaseSpec> ConformanceCases(const SuiteFilter& filter);
 
 // MustRejectCases()

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -49,16 +50,61 @@ uint64_t Product(const std::vector<int64_t>& dims) {
   return n;
 }
 
+Attributes Resolved(const CaseSpec& spec) {
+  Attributes attrs = spec.attributes;
+  ResolveAttributes(*spec.schema, attrs);
+  return attrs;
+}
+
+// The parameter inputs of a case whose input 0 is `x`: the layout's of a
+// kLayout case (x's rows are its patterns), else one value each.
+ParameterCase ParametersOf(const CaseSpec& spec, const Tensor& x) {
+  const ParameterRule& rule = *spec.schema->parameters;
+  const std::vector<DType> types = NodeInputTypes(spec);
+  if (spec.inputs == Inputs::kLayout) {
+    const auto rows = static_cast<size_t>(x.dims[0]);
+    return rule.layouts(types, Resolved(spec), rows).at(spec.layout);
+  }
+  return rule.single(types, Resolved(spec), x.dims);
+}
+
+Tensor ParameterTensor(const CaseSpec& spec, size_t i, const Dims& dims,
+                       const std::vector<uint64_t>& patterns) {
+  Tensor p;
+  p.name = std::string(spec.schema->FormalOf(i).name);
+  p.dtype = NodeInputTypes(spec)[i];
+  p.dims = dims;
+  const DTypeInfo& t = Info(p.dtype);
+  p.bytes.assign(StorageBytes(t, patterns.size()), 0);
+  for (size_t k = 0; k < patterns.size(); ++k) {
+    StoreBits(t, p.bytes.data(), k, patterns[k]);
+  }
+  return p;
+}
+
 // The node's inputs: `elements` in order, with a one-element tensor of each
-// type_only input's dtype (zero bits: its values are unused) in its place.
+// type_only input's dtype (zero bits: its values are unused) and each
+// parameter input as the op's rule lays it out in their places.
 std::vector<Tensor> NodeTensors(const CaseSpec& spec,
                                 std::span<const Tensor> elements) {
   const std::vector<DType> types = NodeInputTypes(spec);
+  std::optional<ParameterCase> parameters;
+  if (spec.schema->parameters != nullptr && !elements.empty()) {
+    parameters = ParametersOf(spec, elements[0]);
+  }
   std::vector<Tensor> all;
   size_t e = 0;
+  size_t p = 0;
   for (size_t i = 0; i < types.size(); ++i) {
     if (spec.schema->ElementInput(i)) {
       if (e < elements.size()) all.push_back(elements[e++]);
+      continue;
+    }
+    if (spec.schema->FormalOf(i).parameter && parameters &&
+        p < parameters->patterns.size()) {
+      all.push_back(ParameterTensor(spec, i, parameters->dims[p],
+                                    parameters->patterns[p]));
+      ++p;
       continue;
     }
     Tensor like;
@@ -78,8 +124,7 @@ std::vector<Tensor> NodeTensors(const CaseSpec& spec,
 // must-reject models.
 NodeOutputs Made(const CaseSpec& spec, std::span<const Tensor> inputs,
                  Attributes& attrs) {
-  attrs = spec.attributes;
-  ResolveAttributes(*spec.schema, attrs);
+  attrs = Resolved(spec);
   std::vector<DType> types;
   std::vector<Dims> shapes;
   for (const Tensor& x : inputs) {
@@ -201,6 +246,30 @@ std::vector<Tensor> PairInputs(const CaseSpec& spec, const DTypeInfo& t) {
   return {Filled(t, {n * n}, set, RowOf), Filled(t, {n * n}, set, InOrder)};
 }
 
+// Input 0 of a kLayout case: PairSet's patterns as the layout's rows.
+Tensor LayoutInput(const CaseSpec& spec, const DTypeInfo& t) {
+  const std::vector<uint64_t> set = PairSet(t);
+  const ParameterCase layout =
+      spec.schema->parameters->layouts(NodeInputTypes(spec), Resolved(spec),
+                                       set.size())
+          .at(spec.layout);
+  Tensor x;
+  x.dtype = t.code;
+  x.dims = layout.x_dims;
+  const uint64_t n = Product(x.dims);
+  x.bytes.resize(StorageBytes(t, n));
+  for (uint64_t j = 0; j < n; ++j) {
+    StoreBits(t, x.bytes.data(), j, set[(j / layout.repeat) % set.size()]);
+  }
+  return x;
+}
+
+size_t ElementInputCount(const CaseSpec& spec) {
+  size_t n = 0;
+  for (size_t i = 0; i < spec.arity; ++i) n += spec.schema->ElementInput(i);
+  return n;
+}
+
 std::vector<Dim> StaticShape(const std::vector<int64_t>& dims) {
   std::vector<Dim> shape;
   for (int64_t d : dims) shape.push_back({d, ""});
@@ -251,6 +320,8 @@ std::vector<Tensor> CaseInputs(const CaseSpec& spec) {
   std::vector<Tensor> inputs;
   if (spec.inputs == Inputs::kPairs) {
     inputs = PairInputs(spec, t);
+  } else if (spec.inputs == Inputs::kLayout) {
+    inputs = {LayoutInput(spec, t)};
   } else {
     const std::vector<uint64_t> patterns =
         spec.sampled ? SampledSet(t) : Patterns(t);
@@ -260,7 +331,7 @@ std::vector<Tensor> CaseInputs(const CaseSpec& spec) {
             : std::vector<int64_t>{static_cast<int64_t>(patterns.size())};
     // Further inputs run through the patterns the other way, so that the
     // elements of one position differ.
-    for (size_t k = 0; k < spec.arity - spec.type_only.size(); ++k) {
+    for (size_t k = 0; k < ElementInputCount(spec); ++k) {
       inputs.push_back(Filled(t, dims, patterns,
                               k == 0 ? InOrder : k == 1 ? Reversed : Halfway));
     }

@@ -55,9 +55,15 @@ void CompareWithReference(const SweepSlice& slice, const SentChunk& chunk,
   actual_slot.bytes = chunk.output.bytes;
   Attributes attributes = slice.spec.attributes;
   ResolveAttributes(*slice.spec.schema, attributes);
+  // Every input of the node, the model's initializers (a quantizer's scale
+  // and zero point) too, for the deviation rule.
+  std::vector<const Tensor*> inputs;
+  for (const std::string& name : chunk.model->nodes[0].inputs) {
+    inputs.push_back(chunk.model->Feeding(name, request.inputs));
+  }
   const Comparison c = CompareOutput(
       0, expected.outputs[0], SlotTensor(chunk.memory, actual_slot, "y"),
-      &request.inputs[0], CompareRules{slice.spec.schema, &attributes});
+      inputs, CompareRules{slice.spec.schema, &attributes});
   v.comparison = c.detail;
   v.by_elements = true;
   if (c.status != Status::kPass) {

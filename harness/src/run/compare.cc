@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <span>
 
@@ -31,6 +32,7 @@ bool WithinTolerance(const DTypeInfo& t, uint64_t want, uint64_t got,
 
 Verdict CompareElement(const DTypeInfo& t, uint64_t want, uint64_t got,
                        const DTypeInfo* in_type, std::span<const uint64_t> in,
+                       std::span<const DType> in_types,
                        const CompareRules& rules) {
   if (want == got) return Verdict::kMatch;
   if (rules.schema == nullptr) {
@@ -44,8 +46,14 @@ Verdict CompareElement(const DTypeInfo& t, uint64_t want, uint64_t got,
     return Verdict::kMatch;
   }
   static const Attributes kNone;
-  const ElementAnswer answer{in_type, in, &t, want, got,
-                             rules.attributes ? rules.attributes : &kNone};
+  const ElementAnswer answer{
+      .input = in_type,
+      .inputs = in,
+      .types = in_types,
+      .output = &t,
+      .expected = want,
+      .actual = got,
+      .attributes = rules.attributes ? rules.attributes : &kNone};
   const bool silent = rules.schema->deviation != nullptr &&
                       in_type != nullptr && !in.empty() &&
                       rules.schema->deviation(*rules.schema, answer);
@@ -71,67 +79,103 @@ std::string ValueClass(const DTypeInfo& t, uint64_t bits) {
   return oracle::ClassName(t, bits);
 }
 
-// The element inputs as the output's elements read them, broadcast (a
-// type_only input of `schema`, CastLike's target_type, is none); none when
-// one of them does not broadcast to the output's shape or their dtypes
-// differ.
+// The inputs as the output's elements read them: element inputs
+// broadcast, parameter inputs (a quantizer's scale and zero point) by the
+// op's rule; a type_only input (CastLike's target_type) is none. None at
+// all when an element input does not broadcast to the output's shape, the
+// element inputs' dtypes differ, or the parameters do not fit.
 class ElementInputs {
  public:
   ElementInputs(std::span<const Tensor* const> all,
-                const std::vector<int64_t>& out_dims, const OpSchema* schema) {
-    std::vector<const Tensor*> inputs;
+                const std::vector<int64_t>& out_dims, const OpSchema* schema,
+                const Attributes* attributes) {
+    for (const Tensor* x : all) {
+      if (x == nullptr) return;
+      dims_.push_back(x->dims);
+    }
     for (size_t i = 0; i < all.size(); ++i) {
-      if (schema == nullptr || schema->ElementInput(i)) {
-        inputs.push_back(all[i]);
-      }
-    }
-    for (const Tensor* x : inputs) {
-      if (x == nullptr) {
+      const bool parameter = schema != nullptr && i < schema->MaxInputs() &&
+                             schema->FormalOf(i).parameter;
+      if (schema != nullptr && !schema->ElementInput(i) && !parameter) continue;
+      const bool added = parameter ? AddParameter(*all[i], i, *schema, attributes)
+                                   : AddElement(*all[i], out_dims);
+      if (!added) {
         inputs_.clear();
-        index_.clear();
         return;
       }
-      const Dims pair[] = {x->dims, out_dims};
-      const std::optional<Dims> to = BroadcastDims(pair);
-      if (!to || *to != out_dims || x->dtype != inputs[0]->dtype) {
-        inputs_.clear();
-        index_.clear();
-        return;
-      }
-      inputs_.push_back(x);
-      index_.emplace_back(x->dims, out_dims);
     }
-    if (!inputs_.empty()) type_ = &Info(inputs_[0]->dtype);
     bits_.resize(inputs_.size());
   }
 
-  const DTypeInfo* type() const { return type_; }
+  // The element inputs' dtype; null when none are read.
+  const DTypeInfo* type() const {
+    return inputs_.empty() ? nullptr : &Info(inputs_[0].tensor->dtype);
+  }
+  std::span<const DType> types() const { return types_; }
 
   // The inputs' patterns at output element `i`.
   std::span<const uint64_t> At(size_t i) {
     for (size_t k = 0; k < inputs_.size(); ++k) {
-      bits_[k] = LoadBits(*type_, inputs_[k]->bytes.data(), index_[k](i));
+      const Read& r = inputs_[k];
+      bits_[k] = LoadBits(Info(r.tensor->dtype), r.tensor->bytes.data(),
+                          r.index(i));
     }
     return bits_;
   }
 
   std::string Classes(std::span<const uint64_t> bits) const {
     std::string text;
-    for (uint64_t b : bits) text += (text.empty() ? "" : ",") + ValueClass(*type_, b);
+    for (size_t k = 0; k < bits.size(); ++k) {
+      text += (k ? "," : "") + ValueClass(Info(types_[k]), bits[k]);
+    }
     return text;
   }
 
   std::string Hex(std::span<const uint64_t> bits) const {
     std::string text;
-    for (uint64_t b : bits) text += (text.empty() ? "" : ",") + HexBits(*type_, b);
+    for (size_t k = 0; k < bits.size(); ++k) {
+      text += (k ? "," : "") + HexBits(Info(types_[k]), bits[k]);
+    }
     return text;
   }
 
  private:
-  std::vector<const Tensor*> inputs_;
-  std::vector<BroadcastIndex> index_;
+  struct Read {
+    const Tensor* tensor;
+    std::function<size_t(size_t)> index;
+  };
+
+  bool AddElement(const Tensor& x, const std::vector<int64_t>& out_dims) {
+    const Dims pair[] = {x.dims, out_dims};
+    const std::optional<Dims> to = BroadcastDims(pair);
+    if (!to || *to != out_dims) return false;
+    if (!inputs_.empty() && x.dtype != inputs_[0].tensor->dtype) return false;
+    Push(x, BroadcastIndex(x.dims, out_dims));
+    return true;
+  }
+
+  bool AddParameter(const Tensor& x, size_t k, const OpSchema& schema,
+                    const Attributes* attributes) {
+    const ParameterRule* rule = schema.parameters;
+    if (rule == nullptr || attributes == nullptr || inputs_.empty() ||
+        !rule->check(dims_, *attributes).empty()) {
+      return false;
+    }
+    Push(x, [rule, k, attributes, this](size_t i) {
+      return rule->index(dims_, *attributes, k, i);
+    });
+    return true;
+  }
+
+  void Push(const Tensor& x, std::function<size_t(size_t)> index) {
+    inputs_.push_back({&x, std::move(index)});
+    types_.push_back(x.dtype);
+  }
+
+  std::vector<Dims> dims_;  // every input's, for the parameter rule
+  std::vector<Read> inputs_;
+  std::vector<DType> types_;
   std::vector<uint64_t> bits_;
-  const DTypeInfo* type_ = nullptr;
 };
 
 void Record(OutputComparison& detail, const std::string& value_class,
@@ -178,7 +222,8 @@ Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
   }
   const DTypeInfo& t = Info(expected.dtype);
   const size_t n = expected.count();
-  ElementInputs element_inputs(inputs, expected.dims, rules.schema);
+  ElementInputs element_inputs(inputs, expected.dims, rules.schema,
+                               rules.attributes);
   const DTypeInfo* in_type = element_inputs.type();
   result.detail.elements = n;
   // Equal bits match under every rule; most outputs are, and one memcmp
@@ -189,7 +234,8 @@ Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
     const uint64_t got = LoadBits(t, actual.bytes.data(), i);
     const std::span<const uint64_t> in =
         in_type ? element_inputs.At(i) : std::span<const uint64_t>{};
-    const Verdict v = CompareElement(t, want, got, in_type, in, rules);
+    const Verdict v = CompareElement(t, want, got, in_type, in,
+                                     element_inputs.types(), rules);
     if (v == Verdict::kMatch) continue;
     (v == Verdict::kDeviation ? result.detail.deviations
                               : result.detail.mismatches)++;

@@ -33,16 +33,18 @@ std::string InputTypesProblem(const OpSchema& s,
 // The dtypes of `s`'s outputs for inputs of `input_types` and `attributes`
 // (resolved: defaults filled in). An output takes the dtype its type
 // constraint is bound to by an input or by an attribute that names a dtype
-// (Cast's `to`), else the one dtype the constraint allows. `problem` says
-// why there is none (InputTypesProblem's answer).
+// (Cast's `to`), else the constraint's `unbound` or `unbound_like` dtype,
+// else the one dtype the constraint allows. `problem` says why there is
+// none (InputTypesProblem's answer).
 NodeOutputs InferOutputTypes(const OpSchema& s,
                              std::span<const DType> input_types,
                              const Attributes& attributes);
 
 // InferOutputs()
 //
-// The types as above, and the shape: the inputs' broadcast where the
-// version broadcasts, else the one shape they must all have.
+// The types as above, and the shape: the element inputs' broadcast where
+// the version broadcasts, else the one shape they must all have; an op's
+// parameter inputs must fit its ParameterRule.
 NodeOutputs InferOutputs(const OpSchema& s, std::span<const DType> input_types,
                          std::span<const Dims> input_dims,
                          const Attributes& attributes);

@@ -93,6 +93,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "onnxcts/dtype.h"
 
@@ -199,6 +200,23 @@ bool DequantizeDeviation(const DTypeInfo& x_type, uint64_t x,
                          uint64_t zero_point, const DTypeInfo& scale_type,
                          uint64_t scale, const DTypeInfo& y_type,
                          const QuantizeOptions& o, uint64_t actual);
+
+// ScaleSet()
+//
+// Scales that matter, as patterns of `t`: powers of two (exact quotients,
+// ties at x = k + 0.5), 3 and 0.1 (inexact quotients; 7.5 over 3 is a
+// tie), subnormal, large, negative, zeros, infinities and NaN; each
+// converted to `t` by Cast's oracle (out-of-range values become its
+// infinities or zeros) and kept once. A float8e8m0 set keeps the positive
+// powers of two and its NaN. An int32 scale's set (QuantizeLinear-19 on):
+// small values, 0, -1, the extremes and 1000.
+std::vector<uint64_t> ScaleSet(const DTypeInfo& t);
+
+// SomeZeroPoints()
+//
+// Zero points of a quantized dtype that change answers: zero, and values
+// near the range's ends (integers), or one of each sign and a NaN (floats).
+std::vector<uint64_t> SomeZeroPoints(const DTypeInfo& y);
 
 }  // namespace onnxcts::quantize
 

@@ -14,9 +14,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
+#include "onnxcts/broadcast.h"
 #include "onnxcts/dtype.h"
 #include "onnxcts/variant.h"
 
@@ -50,11 +52,24 @@ struct AttrSpec {
   // listed: any).
   std::string_view default_string = {};
   std::span<const std::string_view> choices = {};
+  // An INT naming a dtype whose 0 means "not given" (QuantizeLinear's
+  // `output_dtype`, `precision`): 0 binds nothing.
+  bool zero_unset = false;
+  // An INT naming a dtype that binds no constraint (`precision`): the
+  // dtypes it may name.
+  std::span<const DType> dtypes = {};
 };
 
 struct TypeConstraint {
   std::string_view name;  // "T", "T1", ...
   std::span<const DType> allowed;
+  // What an output of this constraint has when no input and no attribute
+  // binds it: a fixed dtype (QuantizeLinear's uint8 without a zero point),
+  // or the dtype another constraint is bound to (DequantizeLinear-23's
+  // output without `output_dtype`: the scale's). Neither: the one dtype
+  // `allowed` holds.
+  DType unbound = DType{0};
+  std::string_view unbound_like = {};
 };
 
 struct Formal {
@@ -66,6 +81,50 @@ struct Formal {
   // constraint, its shape is free and its values unused. The suite writes
   // it as a one-element initializer; it is no element input.
   bool type_only = false;
+  // May be left out of a node, with every formal after it
+  // (QuantizeLinear's y_zero_point).
+  bool optional = false;
+  // A parameter of the op (a quantizer's scale and zero point): it does not
+  // broadcast with the element inputs; the op's ParameterRule says which of
+  // its elements each output element reads. The suite writes it as an
+  // initializer; it is no element input.
+  bool parameter = false;
+};
+
+// What a conformance case gives an op's parameter inputs, and how it lays
+// out input 0 against them: input 0 has `x_dims`, and its element j holds
+// pattern (j / repeat) % count of the patterns the suite chose (so that
+// each pattern meets every parameter value along the last axis).
+struct ParameterCase {
+  std::string name;  // "per_axis": in the case's id
+  std::string text;  // "per axis, 33 scales": in its description
+  Dims x_dims;
+  size_t repeat = 1;
+  std::vector<Dims> dims;                       // each parameter input's
+  std::vector<std::vector<uint64_t>> patterns;  // and its elements' bits
+  // What the layout adds to the node's attributes (block_size).
+  std::vector<std::pair<std::string, int64_t>> attributes;
+};
+
+// How an op reads its parameter inputs (Formal::parameter), in its own
+// file. `dims` holds every input's shape in node order; `a` the node's
+// attributes, resolved; `types` every input's dtype.
+struct ParameterRule {
+  // "" when the parameter inputs' shapes fit input 0's and the attributes,
+  // else why not.
+  std::string (*check)(std::span<const Dims> dims, const Attributes& a);
+  // The element of input `k` (a parameter) that output element `i` reads;
+  // called only after check() passed.
+  size_t (*index)(std::span<const Dims> dims, const Attributes& a, size_t k,
+                  size_t i);
+  // A case whose input 0 has `shape` (every pattern in a row, or a shape
+  // case): one value per parameter.
+  ParameterCase (*single)(std::span<const DType> types, const Attributes& a,
+                          const Dims& shape);
+  // The cases that meet `count` patterns of input 0 with many parameter
+  // values (per axis, blocked).
+  std::vector<ParameterCase> (*layouts)(std::span<const DType> types,
+                                        const Attributes& a, size_t count);
 };
 
 // A dense tensor of raw element bits, as kernels see it.
@@ -91,12 +150,15 @@ using KernelFn = void (*)(std::span<const ConstTensorView> inputs,
 
 // One element of a node's output, and what it was computed from.
 struct ElementAnswer {
-  const DTypeInfo* input;             // the inputs' dtype
+  const DTypeInfo* input;             // the element inputs' dtype
   std::span<const uint64_t> inputs;   // one pattern per input of the node
+  // Each input's dtype, parallel to `inputs` (for an op whose parameter
+  // inputs have dtypes of their own); empty when they are all `input`.
+  std::span<const DType> types = {};
   const DTypeInfo* output;
   uint64_t expected;                  // the reference's answer
   uint64_t actual;
-  const Attributes* attributes;       // the node's, resolved
+  const Attributes* attributes = nullptr;  // the node's, resolved
 };
 
 // Where the spec leaves an answer open, whether `e.actual` (not the
@@ -121,14 +183,25 @@ struct OpSchema {
   // The op whose sweep variants this one's answers are, when not its own
   // (CastLike computes Cast's conversions).
   std::string_view variants_of = {};
+  // For an op with parameter inputs, how it reads them.
+  const ParameterRule* parameters = nullptr;
+  // Whether the suite keeps a case of this op on inputs of `types` with
+  // `attributes` (as the model gives them), for an op whose combinations of
+  // dtypes and attribute values are too many to take all (the quantizers);
+  // null: every valid one.
+  bool (*keeps_case)(const OpSchema& s, std::span<const DType> types,
+                     const Attributes& attributes) = nullptr;
 
   const TypeConstraint* FindConstraint(std::string_view name) const;
   const AttrSpec* FindAttribute(std::string_view name) const;
   // Is `t` allowed for the type constraint named `constraint`?
   bool Allows(std::string_view constraint, DType t) const;
   // How many inputs a node may have: the formals, the variadic one from 1
-  // up to any number.
-  size_t MinInputs() const { return inputs.size(); }
+  // up to any number, the optional ones left out or not.
+  size_t MinInputs() const {
+    return static_cast<size_t>(std::ranges::count_if(
+        inputs, [](const Formal& f) { return !f.optional; }));
+  }
   size_t MaxInputs() const {
     return !inputs.empty() && inputs.back().variadic ? SIZE_MAX : inputs.size();
   }
@@ -137,13 +210,16 @@ struct OpSchema {
   const Formal& FormalOf(size_t i) const {
     return inputs[i < inputs.size() ? i : inputs.size() - 1];
   }
-  // Whether input `i` gives each output element a pattern (not type_only).
-  bool ElementInput(size_t i) const { return !FormalOf(i).type_only; }
+  // Whether input `i` gives each output element a pattern of its own,
+  // broadcast (not type_only, not a parameter).
+  bool ElementInput(size_t i) const {
+    return !FormalOf(i).type_only && !FormalOf(i).parameter;
+  }
   // How many element inputs a node may have at most (SIZE_MAX: any).
   size_t MaxElementInputs() const {
-    const size_t type_only = static_cast<size_t>(std::ranges::count_if(
-        inputs, [](const Formal& f) { return f.type_only; }));
-    return MaxInputs() == SIZE_MAX ? SIZE_MAX : MaxInputs() - type_only;
+    const size_t others = static_cast<size_t>(std::ranges::count_if(
+        inputs, [](const Formal& f) { return f.type_only || f.parameter; }));
+    return MaxInputs() == SIZE_MAX ? SIZE_MAX : MaxInputs() - others;
   }
   // The op whose variants (variant.h) answer for this one.
   std::string_view VariantsOp() const {
@@ -169,11 +245,11 @@ std::span<const DType> InputTypes(const OpSchema& schema, size_t index);
 // NodeInputDTypes()
 //
 // The dtypes of a node of `s` with `count` inputs: `element` for each
-// element input, the next of `type_only` for each type_only one (`element`
-// once they run out).
+// element input, the next of `others` for each type_only or parameter one
+// (`element` once they run out).
 std::vector<DType> NodeInputDTypes(const OpSchema& s, size_t count,
                                    DType element,
-                                   std::span<const DType> type_only);
+                                   std::span<const DType> others);
 
 // "IsInf-10": how messages name an op version.
 std::string VersionName(const OpSchema& s);
