@@ -132,11 +132,15 @@ class PublishedSweepsTest(unittest.TestCase):
         self.assertIn("openvino", names)
         for name in names:
             self.assertEqual(sorted(hc.published_sweeps(SOURCE, name)), ["avx2"], name)
-        # The conversions' sweeps, of an AMX host, beside them.
+        # The conversions' sweeps, of an AMX host, beside them, and the
+        # quantizers', of an AVX2 one.
         for name in names:
             self.assertEqual(
                 sorted(hc.published_sweeps(SOURCE, name, "conversions")),
                 ["amx"], name)
+            self.assertEqual(
+                sorted(hc.published_sweeps(SOURCE, name, "quantizers")),
+                ["avx2"], name)
 
     def test_an_avx512_bf16_answer_is_a_finding_not_a_failure(self):
         # OpenVINO's published sweep against what an AVX-512+BF16 host
