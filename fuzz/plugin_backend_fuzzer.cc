@@ -332,10 +332,24 @@ std::optional<Verdict> JudgeMustReject(const RunOutcome& plugin) {
                  plugin.message};
 }
 
+// Why the op refuses the shapes of `inputs`, which the model's types and
+// attributes allow: a quantizer's scale that fits neither per tensor, per
+// axis nor in blocks ("" for the element-wise ops, whose inputs are made to
+// broadcast).
+std::string ShapesProblem(const NodeCheck& check,
+                          const std::vector<Tensor>& inputs) {
+  if (check.schema->parameters == nullptr) return "";
+  std::vector<Dims> dims;
+  for (const Tensor& x : inputs) dims.push_back(x.dims);
+  return InferOutputs(*check.schema, check.input_types, dims, check.attributes)
+      .problem;
+}
+
 std::optional<Verdict> Judge(const NodeCheck& check, const RunOutcome& ref,
                              const RunOutcome& plugin,
                              const std::vector<Tensor>& inputs) {
-  if (check.verdict != NodeCheck::Verdict::kValid) {
+  if (check.verdict != NodeCheck::Verdict::kValid ||
+      !ShapesProblem(check, inputs).empty()) {
     return JudgeMustReject(plugin);
   }
   if (ref.kind != Kind::kOk) {
