@@ -106,6 +106,9 @@ class ElementInputs {
     }
     bits_.resize(inputs_.size());
   }
+  // The parameters' index functions point into this object.
+  ElementInputs(const ElementInputs&) = delete;
+  ElementInputs& operator=(const ElementInputs&) = delete;
 
   // The element inputs' dtype; null when none are read.
   const DTypeInfo* type() const {

@@ -127,3 +127,35 @@ TEST(Compare, IntegersCompareExactly) {
 
 }  // namespace
 }  // namespace onnxcts
+
+namespace onnxcts {
+namespace {
+
+// A quantizer's scale and zero point are read per element by the op's rule
+// (here per axis on axis 0, which broadcasting would not read so: the
+// second element's scale is 0), classed with x's and
+// handed to the deviation rule: a NaN quotient into int8 and a zero scale
+// may give anything (quantize.h, spots 2 and 3), a number may not.
+TEST(Compare, ParameterInputsAreReadByTheOpsRule) {
+  const OpSchema* q = FindSchema("", "QuantizeLinear", 25);
+  Attributes attributes = {{"axis", int64_t{0}}};
+  ASSERT_EQ(ResolveAttributes(*q, attributes), "");
+  const CompareRules rules{q, &attributes, 0, 0};
+  const Tensor x = Make(DType::kFloat, {0x7FC00000, 0x3F800000, 0x40000000},
+                        {3, 1});
+  const Tensor scale = Make(DType::kFloat, {0x3F800000, 0, 0x3F800000});
+  const Tensor zero_point = Make(DType::kInt8, {0, 0, 0});
+  const Tensor* inputs[] = {&x, &scale, &zero_point};
+  const Tensor want = Make(DType::kInt8, {0x00, 0x7F, 0x02}, {3, 1});
+  const Tensor got = Make(DType::kInt8, {0x80, 0x00, 0x03}, {3, 1});
+  const Comparison c = CompareOutput(0, want, got, inputs, rules);
+  EXPECT_EQ(c.status, Status::kFail);
+  EXPECT_EQ(c.detail.deviations, 2u);
+  EXPECT_EQ(c.detail.mismatches, 1u);
+  EXPECT_EQ(c.detail.by_class.at("+normal,+zero,int_zero").count, 1u);
+  EXPECT_EQ(c.detail.by_class.at("+normal,+normal,int_zero").examples[0].input,
+            "0x40000000,0x3f800000,0x00");
+}
+
+}  // namespace
+}  // namespace onnxcts
