@@ -71,16 +71,13 @@ void Node(std::span<const ConstTensorView> in, std::span<const TensorView> out,
           const Attributes& a) {
   const TensorView& y = out[0];
   if (y.count == 0) return;
-  std::vector<Dims> dims;
-  for (const ConstTensorView& t : in) dims.emplace_back(t.dims.begin(), t.dims.end());
   const std::vector<uint8_t> x = Unpack(in[kX]);
-  const std::vector<uint8_t> zero_points =
-      in.size() > kZeroPoint ? Unpack(in[kZeroPoint]) : std::vector<uint8_t>{};
+  const std::vector<uint8_t> zero_points = ZeroPointsOf(in);
   quantize::DequantizeKernel(
       Info(in[kX].dtype), x.data(),
       zero_points.empty() ? nullptr : zero_points.data(),
       Info(in[kScale].dtype), in[kScale].data, Info(y.dtype), y.data, y.count,
-      LayoutOf(dims, a), OptionsOf(a, kVersion));
+      NodeLayout(in, a), OptionsOf(a, kVersion));
 }
 
 bool Deviates(const OpSchema& s, const ElementAnswer& e) {
@@ -126,11 +123,7 @@ std::vector<ParameterCase> Layouts(std::span<const DType> types,
   std::vector<uint64_t> scales(zps.size());
   for (size_t k = 0; k < zps.size(); ++k) scales[k] = set[k % set.size()];
   std::vector<ParameterCase> cases = {PerAxis(types, count, scales, zps)};
-  if (a.contains("block_size")) {
-    std::vector<uint64_t> cycled(set.size());
-    for (size_t k = 0; k < set.size(); ++k) cycled[k] = zps[k % zps.size()];
-    cases.push_back(Blocked(types, count, set, cycled, 3));
-  }
+  if (a.contains("block_size")) cases.push_back(Blocked(types, count, set, zps, 3));
   return cases;
 }
 
@@ -151,32 +144,22 @@ bool KeepsCase(const OpSchema&, std::span<const DType> types,
          (narrow && (!both || types[kScale] == DType::kFloat8E8M0));
 }
 
-constexpr OpSchema Version(int since, std::span<const Formal> inputs,
-                           std::span<const Formal> outputs,
-                           std::span<const TypeConstraint> types,
-                           std::span<const AttrSpec> attributes,
-                           KernelFn kernel) {
-  return {.domain = "",
-          .op = "DequantizeLinear",
-          .since_version = since,
-          .inputs = inputs,
-          .outputs = outputs,
-          .constraints = types,
-          .attributes = attributes,
-          .kernel = kernel,
-          .deviation = Deviates,
-          .parameters = &kRule,
-          .keeps_case = KeepsCase};
+constexpr OpSchema V(int since, std::span<const Formal> inputs,
+                     std::span<const Formal> outputs,
+                     std::span<const TypeConstraint> types,
+                     std::span<const AttrSpec> attributes, KernelFn kernel) {
+  return Version("DequantizeLinear", since, inputs, outputs, types,
+                 attributes, kernel, Deviates, kRule, KeepsCase);
 }
 
 constexpr OpSchema kSchemas[] = {
-    Version(10, kIn10, kOut10, kTypes10, {}, Node<10>),
-    Version(13, kIn10, kOut10, kTypes10, kAttrs13, Node<13>),
-    Version(19, kIn19, kOut19, kTypes19, kAttrs13, Node<19>),
-    Version(21, kIn19, kOut19, kTypes21, kAttrs21, Node<21>),
-    Version(23, kIn19, kOut23, kTypes23, kAttrs23, Node<23>),
-    Version(24, kIn19, kOut23, kTypes24, kAttrs23, Node<24>),
-    Version(25, kIn19, kOut23, kTypes25, kAttrs23, Node<25>),
+    V(10, kIn10, kOut10, kTypes10, {}, Node<10>),
+    V(13, kIn10, kOut10, kTypes10, kAttrs13, Node<13>),
+    V(19, kIn19, kOut19, kTypes19, kAttrs13, Node<19>),
+    V(21, kIn19, kOut19, kTypes21, kAttrs21, Node<21>),
+    V(23, kIn19, kOut23, kTypes23, kAttrs23, Node<23>),
+    V(24, kIn19, kOut23, kTypes24, kAttrs23, Node<24>),
+    V(25, kIn19, kOut23, kTypes25, kAttrs23, Node<25>),
 };
 
 constexpr std::span<const Variant> kVariants = {};

@@ -82,15 +82,12 @@ void Node(std::span<const ConstTensorView> in, std::span<const TensorView> out,
           const Attributes& a) {
   const TensorView& y = out[0];
   if (y.count == 0) return;
-  std::vector<Dims> dims;
-  for (const ConstTensorView& t : in) dims.emplace_back(t.dims.begin(), t.dims.end());
-  const std::vector<uint8_t> zero_points =
-      in.size() > kZeroPoint ? Unpack(in[kZeroPoint]) : std::vector<uint8_t>{};
+  const std::vector<uint8_t> zero_points = ZeroPointsOf(in);
   std::vector<uint8_t> result(y.count * convert::UnpackedBytes(Info(y.dtype)));
   quantize::QuantizeKernel(
       Info(in[kX].dtype), in[kX].data, Info(in[kScale].dtype), in[kScale].data,
       Info(y.dtype), zero_points.empty() ? nullptr : zero_points.data(),
-      result.data(), y.count, LayoutOf(dims, a), OptionsOf(a, kVersion));
+      result.data(), y.count, NodeLayout(in, a), OptionsOf(a, kVersion));
   StorePacked(Info(y.dtype), result, y.data, y.count);
 }
 
@@ -106,9 +103,8 @@ bool Deviates(const OpSchema& s, const ElementAnswer& e) {
 // The output's dtype: the zero point's, else `output_dtype`, else uint8.
 DType OutputOf(std::span<const DType> types, const Attributes& a) {
   if (HasZeroPoint(types)) return types[kZeroPoint];
-  const auto it = a.find("output_dtype");
-  const int64_t* code = it == a.end() ? nullptr : std::get_if<int64_t>(&it->second);
-  return code != nullptr && *code != 0 ? static_cast<DType>(*code) : DType::kUint8;
+  const int64_t code = IntOf(a, "output_dtype", 0);
+  return code != 0 ? static_cast<DType>(code) : DType::kUint8;
 }
 
 // How many choices a node of `types` with `a` makes away from the plain
@@ -147,11 +143,7 @@ std::vector<ParameterCase> Layouts(std::span<const DType> types,
     zero_points.insert(zero_points.end(), set.size(), z);
   }
   std::vector<ParameterCase> cases = {PerAxis(types, count, scales, zero_points)};
-  if (a.contains("block_size")) {
-    std::vector<uint64_t> cycled(set.size());
-    for (size_t k = 0; k < set.size(); ++k) cycled[k] = zps[k % zps.size()];
-    cases.push_back(Blocked(types, count, set, cycled, 3));
-  }
+  if (a.contains("block_size")) cases.push_back(Blocked(types, count, set, zps, 3));
   return cases;
 }
 
@@ -175,32 +167,22 @@ bool KeepsCase(const OpSchema&, std::span<const DType> types,
   return away == 0 || (away == 1 && narrow && !odd_precision);
 }
 
-constexpr OpSchema Version(int since, std::span<const Formal> inputs,
-                           std::span<const Formal> outputs,
-                           std::span<const TypeConstraint> types,
-                           std::span<const AttrSpec> attributes,
-                           KernelFn kernel) {
-  return {.domain = "",
-          .op = "QuantizeLinear",
-          .since_version = since,
-          .inputs = inputs,
-          .outputs = outputs,
-          .constraints = types,
-          .attributes = attributes,
-          .kernel = kernel,
-          .deviation = Deviates,
-          .parameters = &kRule,
-          .keeps_case = KeepsCase};
+constexpr OpSchema V(int since, std::span<const Formal> inputs,
+                     std::span<const Formal> outputs,
+                     std::span<const TypeConstraint> types,
+                     std::span<const AttrSpec> attributes, KernelFn kernel) {
+  return Version("QuantizeLinear", since, inputs, outputs, types, attributes, kernel,
+                 Deviates, kRule, KeepsCase);
 }
 
 constexpr OpSchema kSchemas[] = {
-    Version(10, kIn10, kOut10, kTypes10, {}, Node<10>),
-    Version(13, kIn10, kOut10, kTypes10, kAttrs13, Node<13>),
-    Version(19, kIn19, kOut10, kTypes19, kAttrs19, Node<19>),
-    Version(21, kIn19, kOut10, kTypes21, kAttrs21, Node<21>),
-    Version(23, kIn23, kOut23, kTypes23, kAttrs23, Node<23>),
-    Version(24, kIn23, kOut23, kTypes24, kAttrs23, Node<24>),
-    Version(25, kIn23, kOut23, kTypes25, kAttrs23, Node<25>),
+    V(10, kIn10, kOut10, kTypes10, {}, Node<10>),
+    V(13, kIn10, kOut10, kTypes10, kAttrs13, Node<13>),
+    V(19, kIn19, kOut10, kTypes19, kAttrs19, Node<19>),
+    V(21, kIn19, kOut10, kTypes21, kAttrs21, Node<21>),
+    V(23, kIn23, kOut23, kTypes23, kAttrs23, Node<23>),
+    V(24, kIn23, kOut23, kTypes24, kAttrs23, Node<24>),
+    V(25, kIn23, kOut23, kTypes25, kAttrs23, Node<25>),
 };
 
 constexpr std::span<const Variant> kVariants = {};

@@ -124,6 +124,17 @@ quantize::ScaleLayout LayoutOf(std::span<const Dims> dims,
                                         static_cast<size_t>(block));
 }
 
+quantize::ScaleLayout NodeLayout(std::span<const ConstTensorView> in,
+                                 const Attributes& a) {
+  std::vector<Dims> dims;
+  for (const ConstTensorView& t : in) dims.emplace_back(t.dims.begin(), t.dims.end());
+  return LayoutOf(dims, a);
+}
+
+std::vector<uint8_t> ZeroPointsOf(std::span<const ConstTensorView> in) {
+  return in.size() > kZeroPoint ? Unpack(in[kZeroPoint]) : std::vector<uint8_t>{};
+}
+
 size_t ParameterIndex(std::span<const Dims> dims, const Attributes& a,
                       size_t /*k*/, size_t i) {
   return LayoutOf(dims, a).Index(i);
@@ -207,11 +218,14 @@ ParameterCase Blocked(std::span<const DType> types, size_t count,
   c.text = "in blocks of " + std::to_string(block) + " along axis 1, " +
            std::to_string(scales.size()) + " scales a row";
   c.attributes = {{"block_size", static_cast<int64_t>(block)}};
+  std::vector<uint64_t> cycled(scales.size());
+  for (size_t k = 0; k < scales.size(); ++k) {
+    cycled[k] = zero_points[k % zero_points.size()];
+  }
   for (size_t r = 0; r < count; ++r) {
     c.patterns[0].insert(c.patterns[0].end(), scales.begin(), scales.end());
     if (HasZeroPoint(types)) {
-      c.patterns[1].insert(c.patterns[1].end(), zero_points.begin(),
-                           zero_points.end());
+      c.patterns[1].insert(c.patterns[1].end(), cycled.begin(), cycled.end());
     }
   }
   return c;

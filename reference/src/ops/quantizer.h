@@ -90,6 +90,13 @@ size_t ParameterIndex(std::span<const Dims> dims, const Attributes& a,
 // The options a node's attributes give at `version`.
 quantize::QuantizeOptions OptionsOf(const Attributes& a, int version);
 
+// The layout of a node's scale against x (its inputs' shapes, checked).
+quantize::ScaleLayout NodeLayout(std::span<const ConstTensorView> in,
+                                 const Attributes& a);
+
+// The node's zero points, unpacked (Unpack()); empty when it has none.
+std::vector<uint8_t> ZeroPointsOf(std::span<const ConstTensorView> in);
+
 // A tensor's elements one per byte or wider (convert::UnpackedBytes()),
 // for quantize.h's kernels, and back into the tensor's packing.
 std::vector<uint8_t> Unpack(const ConstTensorView& t);
@@ -104,7 +111,8 @@ ParameterCase PerTensor(std::span<const DType> types, const Dims& shape,
 // x of `count` patterns as rows, against `scales` (and `zero_points`, of
 // the same length) along axis 1: each row meets every pair. Per axis (one
 // column each), or blocked (`block` columns each, the last block one
-// short; its attributes in `text` are the caller's to set).
+// short, `block_size` among its attributes; the zero points taken in turn
+// as many as there are scales).
 ParameterCase PerAxis(std::span<const DType> types, size_t count,
                       const std::vector<uint64_t>& scales,
                       const std::vector<uint64_t>& zero_points);
@@ -114,6 +122,31 @@ ParameterCase Blocked(std::span<const DType> types, size_t count,
 
 // `value` as a scale of `t` (Cast's oracle; a float8e8m0 rounds up).
 uint64_t ScaleOf(double value, const DTypeInfo& t);
+
+// A version of a quantizer: what QuantizeLinear's and DequantizeLinear's
+// schema entries share.
+constexpr OpSchema Version(std::string_view op, int since,
+                           std::span<const Formal> inputs,
+                           std::span<const Formal> outputs,
+                           std::span<const TypeConstraint> types,
+                           std::span<const AttrSpec> attributes,
+                           KernelFn kernel, DeviationFn deviation,
+                           const ParameterRule& rule,
+                           bool (*keeps_case)(const OpSchema&,
+                                              std::span<const DType>,
+                                              const Attributes&)) {
+  return {.domain = "",
+          .op = op,
+          .since_version = since,
+          .inputs = inputs,
+          .outputs = outputs,
+          .constraints = types,
+          .attributes = attributes,
+          .kernel = kernel,
+          .deviation = deviation,
+          .parameters = &rule,
+          .keeps_case = keeps_case};
+}
 
 // Whether the node has a zero point.
 inline bool HasZeroPoint(std::span<const DType> types) {
