@@ -5,27 +5,15 @@
 # float32 path saturates).
 import numpy as np
 import onnxruntime as ort
-from onnx import TensorProto as T, helper
+from onnx import TensorProto as T
 
-
-def quantize(opset, x, x_type, y_type, zero_point):
-    scale = helper.make_tensor("s", x_type, [], [3.0])
-    zp = helper.make_tensor("z", y_type, [], [zero_point])
-    node = helper.make_node("QuantizeLinear", ["x", "s", "z"], ["y"])
-    graph = helper.make_graph(
-        [node], "g", [helper.make_tensor_value_info("x", x_type, [len(x)])],
-        [helper.make_tensor_value_info("y", y_type, [len(x)])], [scale, zp])
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
-    model.ir_version = 10
-    sess = ort.InferenceSession(model.SerializeToString(),
-                                providers=["CPUExecutionProvider"])
-    return sess.run(None, {"x": x})[0]
+from quantize_common import run
 
 
 print("onnxruntime", ort.__version__)
 for dtype, x_type in ((np.float32, T.FLOAT), (np.float16, T.FLOAT16)):
     x = np.array([np.inf, -np.inf, 1000.0], dtype)
     for y_type, zp, want in ((T.INT8, 1, [127, -128, 127]), (T.UINT8, 0, [255, 0, 255])):
-        got = quantize(21, x, x_type, y_type, zp)
+        got = run("QuantizeLinear", 21, x, x_type, y_type, x_type, 3.0, zp)
         print(f"QuantizeLinear-21 {np.dtype(dtype).name} x={[float(v) for v in x]} / 3 + {zp}"
               f" -> {T.DataType.Name(y_type).lower()}: {[int(v) for v in got]}   want {want}")

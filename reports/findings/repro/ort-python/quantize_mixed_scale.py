@@ -4,19 +4,9 @@
 # with a float16 scale of int8 x, for comparison, runs.
 import numpy as np
 import onnxruntime as ort
-from onnx import TensorProto as T, helper
+from onnx import TensorProto as T
 
-
-def session(op, x_type, scale_type, y_type):
-    s = helper.make_tensor("s", scale_type, [], [2.0])
-    node = helper.make_node(op, ["x", "s"], ["y"])
-    graph = helper.make_graph(
-        [node], "g", [helper.make_tensor_value_info("x", x_type, [2])],
-        [helper.make_tensor_value_info("y", y_type, [2])], [s])
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 23)])
-    model.ir_version = 11
-    return ort.InferenceSession(model.SerializeToString(),
-                                providers=["CPUExecutionProvider"])
+from quantize_common import run
 
 
 print("onnxruntime", ort.__version__)
@@ -25,6 +15,6 @@ for op, x_type, x, scale_type, y_type in (
         ("DequantizeLinear", T.INT8, np.array([3, -4], np.int8), T.FLOAT16, T.FLOAT16)):
     name = f"{op}-23 x {T.DataType.Name(x_type).lower()}, scale {T.DataType.Name(scale_type).lower()}"
     try:
-        print(f"{name}: {session(op, x_type, scale_type, y_type).run(None, {'x': x})[0].tolist()}")
+        print(f"{name}: {run(op, 23, x, x_type, y_type, scale_type, 2.0).tolist()}")
     except Exception as e:
         print(f"{name}: {type(e).__name__}: {str(e).splitlines()[0][:160]}")
