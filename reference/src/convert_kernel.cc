@@ -6,13 +6,19 @@
 // lets rounding carry without overflow. Integer-to-integer casts skip the
 // form (they are a wrap), and sources of 8 bits or fewer (16 bits, for
 // large buffers) go through a table this file builds with its own encoders.
+// float32 into a narrower float format goes through vectors
+// (simd_convert.h), given this file's answers for the specials.
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <cstring>
 #include <stdexcept>
 #include <vector>
 
 #include "onnxcts/convert.h"
+#include "simd_convert.h"
 
 namespace onnxcts::convert {
 namespace {
@@ -323,6 +329,43 @@ void WithTableOut(size_t out_bytes, const uint8_t* in, uint8_t* out, size_t n,
   }
 }
 
+// The vector path's target, or none: a float format of 16 bits or fewer
+// with a sign (not float8e8m0) from float32.
+std::optional<simd::NarrowTarget> NarrowingOf(const DTypeInfo& from,
+                                              const DTypeInfo& to,
+                                              const CastOptions& o) {
+  if (from.kind != Kind::kFloat || from.bits != 32 || to.kind != Kind::kFloat ||
+      to.bits > 16 || to.format.specials == Specials::kExponentOnly) {
+    return std::nullopt;
+  }
+  const FloatTarget target(to, o);
+  const FloatFormat& f = to.format;
+  auto by_sign = [](auto answer) {
+    return std::array<uint32_t, 2>{static_cast<uint32_t>(answer(false)),
+                                   static_cast<uint32_t>(answer(true))};
+  };
+  simd::NarrowTarget t{};
+  t.mantissa_bits = f.mantissa_bits;
+  t.bias = f.bias;
+  t.out_bytes = static_cast<int>(UnpackedBytes(to));
+  t.sign = static_cast<uint32_t>(f.sign_mask());
+  t.max_finite = static_cast<uint32_t>(target.max_finite);
+  const auto zero = by_sign([&](bool n) {
+    return target.Encode(Normal{Sort::kZero, n, 0, 0});
+  });
+  const auto too_large = by_sign([&](bool n) { return target.TooLarge(n, false); });
+  const auto infinity = by_sign([&](bool n) { return target.TooLarge(n, true); });
+  const auto nan = by_sign([&](bool n) { return target.NaN(n, 0); });
+  std::copy(zero.begin(), zero.end(), t.zero);
+  std::copy(too_large.begin(), too_large.end(), t.too_large);
+  std::copy(infinity.begin(), infinity.end(), t.infinity);
+  std::copy(nan.begin(), nan.end(), t.nan);
+  t.payload_mask = f.specials == Specials::kIeee
+                       ? static_cast<uint32_t>(f.mantissa_mask())
+                       : 0;
+  return t;
+}
+
 }  // namespace
 
 void CastKernel(const DTypeInfo& from, const void* in, const DTypeInfo& to,
@@ -332,6 +375,12 @@ void CastKernel(const DTypeInfo& from, const void* in, const DTypeInfo& to,
   auto* dst = static_cast<uint8_t*>(out);
   const size_t in_bytes = UnpackedBytes(from);
   const size_t out_bytes = UnpackedBytes(to);
+  if (const auto t = NarrowingOf(from, to, o)) {
+    const size_t done = simd::NarrowFloat32(*t, src, dst, n);
+    src += done * in_bytes;
+    dst += done * out_bytes;
+    n -= done;
+  }
   // A table pays once the buffer is a few times the patterns it holds.
   WithConverter(from, to, o, [&](const auto& convert) {
     if (in_bytes == 1 && n >= 512) {
