@@ -15,7 +15,8 @@ struct NodeCheck {
   enum class Verdict {
     kValid,
     kInvalid,  // breaks the schema at its opset: a conformant backend refuses
-    kUnknown,  // not a single node of an op the schema table has
+    kUnknown,  // not a single node of an op the schema table has, or an
+               // older version of one than the table's (Cast-1)
   };
   Verdict verdict = Verdict::kUnknown;
   std::string reason;  // for kInvalid and kUnknown
