@@ -9,6 +9,11 @@ instead, and only missing cases and adapter faults fail.
 
 Usage: real_backend_test.py ONNXCTS_BINARY SOURCE_DIR NAME SPEC [--sweep]
                             [--shard I/N] [--sweep-set FOLDER]
+                            [--suite-dir DIR]
+
+--suite-dir DIR reads the suite that `onnxcts generate --out DIR` wrote
+(CTest's fixture real_backend.suite, shared by every backend's test)
+instead of generating one.
 
 --sweep-set FOLDER checks the sweeps published in
 reports/published/sweeps/FOLDER (conversions: Cast and CastLike;
@@ -29,10 +34,11 @@ from cli_common import run_cli, validated_report
 ONNXCTS = SOURCE = NAME = SPEC = ""
 SWEEP = False
 SWEEP_SET = ""
-# "--shard I/N": the suite's cases of one shard only, for a backend that
-# compiles every model (IREE, TVM, tinygrad): CI runs shard 0, whose
+# "--shard I/N": the suite's cases of one shard only (harness/test/
+# CMakeLists.txt gives each backend its count): CI runs shard 0, whose
 # adapter faults show as the whole suite's would; nightly runs the rest.
 SHARD = ()
+SUITE_DIR = ""
 SMALL_DTYPES = ("float16,bfloat16,float8e4m3fn,float8e4m3fnuz,float8e5m2,"
                 "float8e5m2fnuz,int8,uint8,int16,uint16")
 # Statuses that would be the adapter's fault, never the backend's answer.
@@ -62,9 +68,10 @@ class RealBackendTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.mkdtemp()
-        cls.suite = os.path.join(cls.tmp, "suite")
-        p = run("generate", "--out", cls.suite)
-        assert p.returncode == 0, p.stderr
+        cls.suite = SUITE_DIR or os.path.join(cls.tmp, "suite")
+        if not SUITE_DIR and not SWEEP_SET:  # a sweep set runs no suite
+            p = run("generate", "--out", cls.suite)
+            assert p.returncode == 0, p.stderr
 
     @classmethod
     def tearDownClass(cls):
@@ -147,4 +154,6 @@ if __name__ == "__main__":
         SWEEP_SET = sys.argv[sys.argv.index("--sweep-set") + 1]
     if "--shard" in sys.argv[5:]:
         SHARD = ("--shard", sys.argv[sys.argv.index("--shard") + 1])
+    if "--suite-dir" in sys.argv[5:]:
+        SUITE_DIR = sys.argv[sys.argv.index("--suite-dir") + 1]
     unittest.main(argv=[sys.argv[0]], verbosity=2)
