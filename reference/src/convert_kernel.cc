@@ -12,8 +12,8 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <optional>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
