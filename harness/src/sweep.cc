@@ -32,7 +32,8 @@ Tally SweepSlices(uint64_t total, const SweepOptions& options,
 
 }  // namespace
 
-PatternSpace::PatternSpace(const DTypeInfo& t) : size_(t.all_bits() + 1) {
+PatternSpace::PatternSpace(const DTypeInfo& t)
+    : size_(t.kind == Kind::kBool ? 2 : t.all_bits() + 1) {
   if (t.bits <= 32) return;
   samples_ = StratifiedPatterns(t, kSampleSeed, kSamplesPerExponent);
   size_ = samples_.size();

@@ -27,7 +27,8 @@ struct SweepResult {
 };
 
 // The patterns a sweep of `t` covers, in order: every pattern of dtypes up
-// to 32 bits, stratified samples (from a fixed seed) of wider ones.
+// to 32 bits (a bool's two, 0 and 1: a tensor holds no other), stratified
+// samples (from a fixed seed) of wider ones.
 class PatternSpace {
  public:
   explicit PatternSpace(const DTypeInfo& t);

@@ -64,8 +64,10 @@ struct CompareBody {
       const auto kx = keys.Key(d, x);
       const auto ky = keys.Key(d, y);
       const auto ordered = hn::Not(hn::Or(keys.NaN(d, x), keys.NaN(d, y)));
-      const auto holds =
-          c == Comparison::kEqual ? hn::Eq(kx, ky) : hn::Lt(kx, ky);
+      // Keys are totally ordered (NaNs are masked apart): x <= y is !(y < x).
+      const auto holds = c == Comparison::kEqual  ? hn::Eq(kx, ky)
+                         : c == Comparison::kLess ? hn::Lt(kx, ky)
+                                                  : hn::Not(hn::Lt(ky, kx));
       const auto is = hn::RebindMask(d, hn::And(ordered, holds));
       StoreAsBytes(d, hn::IfThenElseZero(is, one), out + i);
     }

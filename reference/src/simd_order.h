@@ -22,13 +22,13 @@ struct OrderSpec {
   uint64_t infinity;        // floats: the magnitude of infinity
 };
 
-enum class Comparison : uint8_t { kEqual, kLess };
+enum class Comparison : uint8_t { kEqual, kLess, kLessOrEqual };
 enum class Selection : uint8_t { kMax, kMin };
 
 // Compare()
 //
-// Writes 1 where `a[i]` equals (or is less than) `b[i]`, else 0: one byte
-// per element. A NaN compares false.
+// Writes 1 where `a[i]` equals (is less than, is at most) `b[i]`, else 0:
+// one byte per element. A NaN compares false.
 size_t Compare(const OrderSpec& s, Comparison c, const void* a, const void* b,
                uint8_t* out, size_t n);
 

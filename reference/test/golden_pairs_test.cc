@@ -97,6 +97,12 @@ TEST(GoldenPairs, ComparisonsFollowIeee754) {
   EXPECT_EQ(RunNode("Less", 13, {a, b}, {7}), (Bits{0, 0, 0, 0, 0, 0, 1}));
   EXPECT_EQ(RunNode("Greater", 13, {a, b}, {7}), (Bits{0, 0, 0, 0, 0, 0, 0}));
   EXPECT_EQ(RunNode("Greater", 13, {b, a}, {7}), (Bits{0, 0, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(RunNode("LessOrEqual", 16, {a, b}, {7}),
+            (Bits{1, 0, 1, 1, 1, 0, 1}));
+  EXPECT_EQ(RunNode("GreaterOrEqual", 16, {a, b}, {7}),
+            (Bits{1, 0, 1, 1, 1, 0, 0}));
+  EXPECT_EQ(RunNode("GreaterOrEqual", 12, {b, a}, {7}),
+            (Bits{1, 0, 1, 1, 1, 0, 1}));
 }
 
 TEST(GoldenPairs, IntegerExtremesAndBool) {
@@ -122,6 +128,34 @@ TEST(GoldenPairs, InputsBroadcastAsNumpy) {
             (Bits{1, 3, 7, 5, 5, 7}));
   const In scalar{DType::kInt32, {}, {3}};
   EXPECT_EQ(RunNode("Equal", 13, {row, scalar}, {3}), (Bits{0, 1, 0}));
+}
+
+TEST(GoldenPairs, BitwiseOpsCombineEachBit) {
+  const In a{DType::kInt8, {4}, {0x0F, 0xF0, 0xAA, 0x80}};
+  const In b{DType::kInt8, {4}, {0xFF, 0x3C, 0x55, 0x7F}};
+  EXPECT_EQ(RunNode("BitwiseAnd", 18, {a, b}, {4}),
+            (Bits{0x0F, 0x30, 0x00, 0x00}));
+  EXPECT_EQ(RunNode("BitwiseOr", 18, {a, b}, {4}),
+            (Bits{0xFF, 0xFC, 0xFF, 0xFF}));
+  EXPECT_EQ(RunNode("BitwiseXor", 18, {a, b}, {4}),
+            (Bits{0xF0, 0xCC, 0xFF, 0xFF}));
+  EXPECT_EQ(RunNode("BitwiseNot", 18, {a}, {4}),
+            (Bits{0xF0, 0x0F, 0x55, 0x7F}));
+  const In column{DType::kUint64, {2, 1}, {0xFFFF000000000000, 1}};
+  const In row{DType::kUint64, {3}, {0x00FF00000000FFFF, 3, 0}};
+  EXPECT_EQ(RunNode("BitwiseAnd", 18, {column, row}, {2, 3}),
+            (Bits{0x00FF000000000000, 0, 0, 1, 1, 0}));
+}
+
+TEST(GoldenPairs, LogicalOpsFollowTheirTruthTables) {
+  const In p{DType::kBool, {4}, {0, 1, 0, 1}};
+  const In q{DType::kBool, {4}, {0, 0, 1, 1}};
+  EXPECT_EQ(RunNode("And", 7, {p, q}, {4}), (Bits{0, 0, 0, 1}));
+  EXPECT_EQ(RunNode("Or", 7, {p, q}, {4}), (Bits{0, 1, 1, 1}));
+  EXPECT_EQ(RunNode("Xor", 7, {p, q}, {4}), (Bits{0, 1, 1, 0}));
+  EXPECT_EQ(RunNode("Not", 1, {p}, {4}), (Bits{1, 0, 1, 0}));
+  const In yes{DType::kBool, {}, {1}};
+  EXPECT_EQ(RunNode("Xor", 7, {p, yes}, {4}), (Bits{1, 0, 1, 0}));
 }
 
 }  // namespace

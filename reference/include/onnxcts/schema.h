@@ -4,7 +4,8 @@
 // inputs and outputs, the type constraints they use, its attributes with
 // types and defaults, and the reference kernel that computes it. Each
 // operator lives in one file (`reference/src/ops/<op>.cc`) that holds all its
-// versions; adding an operator is that file plus one line in schema.cc.
+// versions and registers itself (ONNXCTS_REGISTER_OP, ops/ops.h): adding an
+// operator is that file.
 #ifndef ONNXCTS_SCHEMA_H_
 #define ONNXCTS_SCHEMA_H_
 

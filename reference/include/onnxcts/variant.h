@@ -1,6 +1,7 @@
 // What a sweep checks: one operator with one set of attribute values, on
 // every pattern of each dtype it defines (an op of one input) or on every
-// pair of patterns (an op of two: Max, Min and the comparisons). Each operator's file
+// pair of patterns (an op of two: Max, Min, the comparisons, the bitwise
+// and logical ops). Each operator's file
 // (reference/src/ops/<op>.cc) defines its variants beside its schemas, and
 // everything that sweeps, verifies, fuzzes or benchmarks kernels iterates
 // over AllVariants() instead of naming an op.

@@ -4,6 +4,7 @@
 // it takes; version 19's string is not a dtype of the table.
 #include "ops/ops.h"
 #include "ops/ordering.h"
+#include "ops/pair_node.h"
 
 namespace onnxcts {
 namespace {
@@ -11,11 +12,6 @@ namespace {
 void Equal(const DTypeInfo& t, const void* a, const void* b, void* out,
            size_t n) {
   CompareKernel(t, OrderedOrBool, simd::Comparison::kEqual, a, b, out, n);
-}
-
-void EqualNode(std::span<const ConstTensorView> in,
-               std::span<const TensorView> out, const Attributes&) {
-  CompareNode(in, out, OrderedOrBool, simd::Comparison::kEqual, /*swap=*/false);
 }
 
 uint64_t EqualOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
@@ -37,15 +33,13 @@ constexpr TypeConstraint kC7[] = {{"T", kV7}, {"T1", kBoolOnly}};
 constexpr TypeConstraint kC11[] = {{"T", kV11}, {"T1", kBoolOnly}};
 constexpr TypeConstraint kC13[] = {{"T", kV13}, {"T1", kBoolOnly}};
 
+constexpr KernelFn kNode = PairNodeOf<Equal>;
+
 constexpr OpSchema kSchemas[] = {
-    {"", "Equal", 7, kCompareIn, kCompareOut, kC7, {}, EqualNode, nullptr,
-     true},
-    {"", "Equal", 11, kCompareIn, kCompareOut, kC11, {}, EqualNode, nullptr,
-     true},
-    {"", "Equal", 13, kCompareIn, kCompareOut, kC13, {}, EqualNode, nullptr,
-     true},
-    {"", "Equal", 19, kCompareIn, kCompareOut, kC13, {}, EqualNode, nullptr,
-     true},
+    {"", "Equal", 7, kCompareIn, kCompareOut, kC7, {}, kNode, nullptr, true},
+    {"", "Equal", 11, kCompareIn, kCompareOut, kC11, {}, kNode, nullptr, true},
+    {"", "Equal", 13, kCompareIn, kCompareOut, kC13, {}, kNode, nullptr, true},
+    {"", "Equal", 19, kCompareIn, kCompareOut, kC13, {}, kNode, nullptr, true},
 };
 
 constexpr Variant kVariants[] = {

@@ -2,6 +2,7 @@
 // bool, with broadcasting: Less with its inputs swapped (ordering.h).
 #include "ops/ops.h"
 #include "ops/ordering.h"
+#include "ops/pair_node.h"
 
 namespace onnxcts {
 namespace {
@@ -11,22 +12,19 @@ void Greater(const DTypeInfo& t, const void* a, const void* b, void* out,
   CompareKernel(t, OrderedNumber, simd::Comparison::kLess, b, a, out, n);
 }
 
-void GreaterNode(std::span<const ConstTensorView> in,
-                 std::span<const TensorView> out, const Attributes&) {
-  CompareNode(in, out, OrderedNumber, simd::Comparison::kLess, /*swap=*/true);
-}
-
 uint64_t GreaterOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
   return OracleOrder(t, a, b) == Order::kGreater;
 }
 
+constexpr KernelFn kNode = PairNodeOf<Greater>;
+
 constexpr OpSchema kSchemas[] = {
-    {"", "Greater", 7, kCompareIn, kCompareOut, kOrderC7, {}, GreaterNode, nullptr,
+    {"", "Greater", 7, kCompareIn, kCompareOut, kOrderC7, {}, kNode, nullptr,
      true},
-    {"", "Greater", 9, kCompareIn, kCompareOut, kOrderC9, {}, GreaterNode, nullptr,
+    {"", "Greater", 9, kCompareIn, kCompareOut, kOrderC9, {}, kNode, nullptr,
      true},
-    {"", "Greater", 13, kCompareIn, kCompareOut, kOrderC13, {}, GreaterNode,
-     nullptr, true},
+    {"", "Greater", 13, kCompareIn, kCompareOut, kOrderC13, {}, kNode, nullptr,
+     true},
 };
 
 constexpr Variant kVariants[] = {

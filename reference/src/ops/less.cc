@@ -3,6 +3,7 @@
 // every comparison with one is false, and -0 is not less than +0.
 #include "ops/ops.h"
 #include "ops/ordering.h"
+#include "ops/pair_node.h"
 
 namespace onnxcts {
 namespace {
@@ -12,19 +13,18 @@ void Less(const DTypeInfo& t, const void* a, const void* b, void* out,
   CompareKernel(t, OrderedNumber, simd::Comparison::kLess, a, b, out, n);
 }
 
-void LessNode(std::span<const ConstTensorView> in,
-              std::span<const TensorView> out, const Attributes&) {
-  CompareNode(in, out, OrderedNumber, simd::Comparison::kLess, /*swap=*/false);
-}
-
 uint64_t LessOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
   return OracleOrder(t, a, b) == Order::kLess;
 }
 
+constexpr KernelFn kNode = PairNodeOf<Less>;
+
 constexpr OpSchema kSchemas[] = {
-    {"", "Less", 7, kCompareIn, kCompareOut, kOrderC7, {}, LessNode, nullptr, true},
-    {"", "Less", 9, kCompareIn, kCompareOut, kOrderC9, {}, LessNode, nullptr, true},
-    {"", "Less", 13, kCompareIn, kCompareOut, kOrderC13, {}, LessNode, nullptr,
+    {"", "Less", 7, kCompareIn, kCompareOut, kOrderC7, {}, kNode, nullptr,
+     true},
+    {"", "Less", 9, kCompareIn, kCompareOut, kOrderC9, {}, kNode, nullptr,
+     true},
+    {"", "Less", 13, kCompareIn, kCompareOut, kOrderC13, {}, kNode, nullptr,
      true},
 };
 

@@ -8,6 +8,7 @@
 #include "onnxcts/oracle.h"
 #include "onnxcts/type_list.h"
 #include "ops/ops.h"
+#include "ops/pair_node.h"
 
 namespace onnxcts {
 namespace {
@@ -47,9 +48,11 @@ void CompareTail(const simd::OrderSpec& s, simd::Comparison c, const void* a,
   for (size_t i = 0; i < n; ++i) {
     const U x = LoadElement<U>(a, i);
     const U y = LoadElement<U>(b, i);
-    const bool holds = c == simd::Comparison::kEqual
-                           ? keys.Key(x) == keys.Key(y)
-                           : keys.Key(x) < keys.Key(y);
+    const auto kx = keys.Key(x);
+    const auto ky = keys.Key(y);
+    const bool holds = c == simd::Comparison::kEqual  ? kx == ky
+                       : c == simd::Comparison::kLess ? kx < ky
+                                                      : kx <= ky;
     out[i] = !keys.NaN(x) && !keys.NaN(y) && holds;
   }
 }
@@ -74,16 +77,6 @@ void Require(bool defined, const DTypeInfo& t) {
   if (!defined) {
     throw std::invalid_argument("no order is defined on " + std::string(t.name));
   }
-}
-
-// Input `x` stretched to the output's shape (a copy only where it differs).
-const void* Stretched(const ConstTensorView& x, const TensorView& out,
-                      std::vector<uint8_t>& scratch) {
-  if (x.count == out.count) return x.data;
-  const size_t width = ElementBytes(Info(x.dtype));  // throws on packed
-  scratch.resize(out.count * width);
-  ExpandTo(x.data, x.dims, width, out.dims, scratch.data());
-  return scratch.data();
 }
 
 // What the oracle reads of a pattern: whether it is a NaN, its sign (0 for
@@ -142,18 +135,6 @@ void SelectKernel(const DTypeInfo& t, simd::Selection c, const void* a,
     SelectTail<U>(s, c, From<U>(a, done), From<U>(b, done), From<U>(out, done),
                   n - done);
   });
-}
-
-void CompareNode(std::span<const ConstTensorView> in,
-                 std::span<const TensorView> out,
-                 bool (*defines)(const DTypeInfo&), simd::Comparison c,
-                 bool swap) {
-  std::vector<uint8_t> first_copy;
-  std::vector<uint8_t> second_copy;
-  const void* first = Stretched(in[swap ? 1 : 0], out[0], first_copy);
-  const void* second = Stretched(in[swap ? 0 : 1], out[0], second_copy);
-  CompareKernel(Info(in[0].dtype), defines, c, first, second, out[0].data,
-                out[0].count);
 }
 
 void SelectNode(std::span<const ConstTensorView> in,

@@ -45,14 +45,6 @@ void CompareKernel(const DTypeInfo& t, bool (*defines)(const DTypeInfo&),
 void SelectKernel(const DTypeInfo& t, simd::Selection c, const void* a,
                   const void* b, void* out, size_t n);
 
-// A node's kernel (KernelFn) for a comparison of inputs 0 and 1, or of 1
-// and 0 when `swap` (Greater is Less with its inputs swapped), broadcast to
-// the output's shape.
-void CompareNode(std::span<const ConstTensorView> in,
-                 std::span<const TensorView> out,
-                 bool (*defines)(const DTypeInfo&), simd::Comparison c,
-                 bool swap);
-
 // A node's kernel for Max or Min over one input or more, broadcast to the
 // output's shape, folded left to right.
 void SelectNode(std::span<const ConstTensorView> in,

@@ -1,0 +1,29 @@
+// BitwiseAnd, version 18: the bits set in both A and B, element by element, on
+// integers, with broadcasting (bitwise.h).
+#include "ops/bitwise.h"
+#include "ops/ops.h"
+#include "ops/pair_node.h"
+
+namespace onnxcts {
+namespace {
+
+constexpr auto kKernel = BitwiseOf<simd::BitOp::kAnd>;
+
+constexpr OpSchema kSchemas[] = {
+    {"", "BitwiseAnd", 18, kBitwiseIn, kBitwiseOut, kIntegersC, {},
+     PairNodeOf<kKernel>, nullptr, true},
+};
+
+constexpr Variant kVariants[] = {
+    {.name = "bitwise_and",
+     .op = "BitwiseAnd",
+     .defines = DefinesBy<IntegerBits>,
+     .pair_kernel = kKernel,
+     .pair_oracle = BitwiseOracleOf<simd::BitOp::kAnd>},
+};
+
+}  // namespace
+
+ONNXCTS_REGISTER_OP(BitwiseAnd)
+
+}  // namespace onnxcts

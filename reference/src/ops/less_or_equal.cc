@@ -1,0 +1,44 @@
+// LessOrEqual, versions 12 and 16: whether A <= B, element by element, to
+// bool, with broadcasting (ordering.h). IEEE 754's order: false where either
+// is a NaN, true for -0 against +0.
+#include "ops/ops.h"
+#include "ops/ordering.h"
+#include "ops/pair_node.h"
+
+namespace onnxcts {
+namespace {
+
+void LessOrEqual(const DTypeInfo& t, const void* a, const void* b, void* out,
+                 size_t n) {
+  CompareKernel(t, OrderedNumber, simd::Comparison::kLessOrEqual, a, b, out,
+                n);
+}
+
+uint64_t LessOrEqualOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
+  const Order order = OracleOrder(t, a, b);
+  return order == Order::kEqual || order == Order::kLess;
+}
+
+// Version 12 takes the integers, float16, float and double (Less-9's
+// types); 16 adds bfloat16.
+constexpr OpSchema kSchemas[] = {
+    {"", "LessOrEqual", 12, kCompareIn, kCompareOut, kOrderC9, {},
+     PairNodeOf<LessOrEqual>, nullptr, true},
+    {"", "LessOrEqual", 16, kCompareIn, kCompareOut, kOrderC13, {},
+     PairNodeOf<LessOrEqual>, nullptr, true},
+};
+
+constexpr Variant kVariants[] = {
+    {.name = "less_or_equal",
+     .op = "LessOrEqual",
+     .output = DType::kBool,
+     .defines = DefinesBy<OrderedNumber>,
+     .pair_kernel = LessOrEqual,
+     .pair_oracle = LessOrEqualOracle},
+};
+
+}  // namespace
+
+ONNXCTS_REGISTER_OP(LessOrEqual)
+
+}  // namespace onnxcts

@@ -1,0 +1,31 @@
+// Or, version 7: whether A or B is true, element by element,
+// on bools, with broadcasting (bitwise.h). Version 1's `broadcast` and `axis`
+// are left out, as the other ops' versions before numpy's broadcasting are.
+#include "ops/bitwise.h"
+#include "ops/ops.h"
+#include "ops/pair_node.h"
+
+namespace onnxcts {
+namespace {
+
+constexpr auto kKernel = LogicalOf<simd::BitOp::kOr>;
+
+constexpr OpSchema kSchemas[] = {
+    {"", "Or", 7, kLogicalIn, kLogicalOut, kLogicalC, {}, PairNodeOf<kKernel>,
+     nullptr, true},
+};
+
+constexpr Variant kVariants[] = {
+    {.name = "or",
+     .op = "Or",
+     .output = DType::kBool,
+     .defines = DefinesBy<Boolean>,
+     .pair_kernel = kKernel,
+     .pair_oracle = BitwiseOracleOf<simd::BitOp::kOr>},
+};
+
+}  // namespace
+
+ONNXCTS_REGISTER_OP(Or)
+
+}  // namespace onnxcts
