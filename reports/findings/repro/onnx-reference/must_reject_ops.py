@@ -24,6 +24,10 @@ CASES = [  # what is wrong, op, opset, input type, number of inputs, output type
     ("Less-9 output declared float", "Less", 9, T.FLOAT, 2, T.FLOAT, {}),
     ("Abs-13 output declared uint8", "Abs", 13, T.FLOAT, 1, T.UINT8, {}),
     ("Min-13 with unknown attribute", "Min", 13, T.FLOAT, 2, T.FLOAT, {"onnxcts_unknown": 1}),
+    ("And-7 on float", "And", 7, T.FLOAT, 2, T.FLOAT, {}),
+    ("Not-1 on int32", "Not", 1, T.INT32, 1, T.INT32, {}),
+    ("BitwiseXor-18 on bool", "BitwiseXor", 18, T.BOOL, 2, T.BOOL, {}),
+    ("LessOrEqual-16 on bool", "LessOrEqual", 16, T.BOOL, 2, T.BOOL, {}),
     ("Neg-6 on bool (refused)", "Neg", 6, T.BOOL, 1, T.BOOL, {}),
     ("Equal-13 with a third input (refused)", "Equal", 13, T.FLOAT, 3, T.BOOL, {}),
 ]

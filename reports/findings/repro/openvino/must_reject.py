@@ -32,6 +32,10 @@ cases = [  # what, op, opset, input type, output type, attributes, input bits[, 
     ("Greater-13 with a third input", "Greater", 13, TP.FLOAT, TP.BOOL, {}, [0x3F800000, 0], 3),
     ("Abs-13 with a second input", "Abs", 13, TP.FLOAT, TP.FLOAT, {}, [0xBF800000, 0], 2),
     ("Min-13 with its output declared uint8", "Min", 13, TP.DOUBLE, TP.UINT8, {}, [0x3FF0000000000000, 0], 2),
+    ("Not-1 on float (bool only)", "Not", 1, TP.FLOAT, TP.FLOAT, {}, [0x3F800000, 0]),
+    ("BitwiseAnd-18 on bool (integers only)", "BitwiseAnd", 18, TP.BOOL, TP.BOOL, {}, [1, 0], 2),
+    ("LessOrEqual-16 on bool (numbers only)", "LessOrEqual", 16, TP.BOOL, TP.BOOL, {}, [1, 0], 2),
+    ("And-7 with a third input", "And", 7, TP.BOOL, TP.BOOL, {}, [1, 0], 3),
 ]
 print("openvino", ov.get_version())
 for what, op, opset, tin, tout, attrs, bits, *arity in cases:

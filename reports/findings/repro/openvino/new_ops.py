@@ -1,4 +1,5 @@
-# OpenVINO CPU on Abs, Neg, Max, Min, Equal, Less and Greater: every input is
+# OpenVINO CPU on Abs, Neg, Max, Min, Equal, Less, Greater, LessOrEqual,
+# GreaterOrEqual and the bitwise ops (BitwiseAnd, Or, Xor, Not): every input is
 # fed, and every output read, as raw bits (so nothing but OpenVINO touches a
 # value). Each line shows the inputs, OpenVINO's answer and the expected one
 # (numpy's, exact). Inputs are graph inputs ("run") or initializers that
@@ -6,7 +7,8 @@
 #   1. double runs in float32: inf -> FLT_MAX, tiny values -> 0, and huge
 #      finite doubles compare equal to inf;
 #   2. int64 runs as its low 32 bits read as int32; uint32 and uint64
-#      compare and take Abs as signed;
+#      compare and take Abs as signed; the bitwise ops keep 32 bits of
+#      int64 and uint64, and of a folded uint32 (saturated to 0x7fffffff);
 #   3. Max and Min drop a NaN in input A when run, in input B when folded;
 #   4. folding flushes float subnormals to +0 and loses the sign of zero;
 #   5. Abs and Neg of int8 -128 give 127 (numpy wraps to -128; the spec does
@@ -33,7 +35,7 @@ TYPES = {TP.DOUBLE: (ov.Type.f64, np.uint64, np.float64),
          TP.UINT32: (ov.Type.u32, np.uint32, np.uint32),
          TP.INT8: (ov.Type.i8, np.uint8, np.int8),
          TP.BOOL: (ov.Type.boolean, np.uint8, np.bool_)}
-BOOL_OUT = {"Equal", "Less", "Greater"}
+BOOL_OUT = {"Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual"}
 core = ov.Core()
 tmp = tempfile.mkdtemp()
 
@@ -68,7 +70,10 @@ def want(op, t, inputs):
     else:
         xs = [np.array(b, carrier).view(np_type) for b in inputs]
     f = {"Abs": np.abs, "Neg": np.negative, "Max": np.maximum, "Min": np.minimum,
-         "Equal": np.equal, "Less": np.less, "Greater": np.greater}[op]
+         "Equal": np.equal, "Less": np.less, "Greater": np.greater,
+         "LessOrEqual": np.less_equal, "GreaterOrEqual": np.greater_equal,
+         "BitwiseAnd": np.bitwise_and, "BitwiseOr": np.bitwise_or,
+         "BitwiseXor": np.bitwise_xor, "BitwiseNot": np.invert}[op]
     with np.errstate(over="ignore"):
         y = f(*xs)
     if op in BOOL_OUT:
@@ -90,6 +95,7 @@ CASES = [  # family, op, opset, type, inputs, folded
     (1, "Max", 13, TP.DOUBLE, [[INF, TINY], [INF, 0x8000000000000000]], False),
     (1, "Equal", 13, TP.DOUBLE, [[INF, TINY], [BIG, 0]], False),
     (1, "Less", 13, TP.DOUBLE, [[BIG, TINY], [INF, 0x0000000000000002]], False),
+    (1, "GreaterOrEqual", 16, TP.DOUBLE, [[BIG, TINY], [INF, 0x0000000000000002]], False),
     (2, "Abs", 13, TP.INT64, [[2**63 - 1, 2**31, 2**32 + 5]], False),
     (2, "Max", 13, TP.INT64, [[2**63 - 1, 2**32, 2**64 - 2**31], [2**63 - 1, 1, 5]], False),
     (2, "Equal", 13, TP.INT64, [[2**63 - 1, 2**32 + 5], [2**64 - 1, 5]], False),
@@ -98,6 +104,12 @@ CASES = [  # family, op, opset, type, inputs, folded
     (2, "Max", 13, TP.UINT32, [[2**32 - 1, 2**31], [1, 3]], False),
     (2, "Less", 13, TP.UINT64, [[2**64 - 1, 2**32 + 1], [1, 2]], False),
     (2, "Equal", 13, TP.UINT64, [[2**64 - 1, 2**32 + 7], [2**33 - 1, 7]], False),
+    (2, "LessOrEqual", 16, TP.UINT32, [[2**32 - 1, 2**31], [1, 3]], False),
+    (2, "BitwiseAnd", 18, TP.INT64, [[2**63 - 1, 2**32 + 5], [2**63 - 1, 2**32 + 5]], False),
+    (2, "BitwiseOr", 18, TP.UINT64, [[2**64 - 1, 1], [1, 2**33 - 1]], True),
+    (2, "BitwiseXor", 18, TP.UINT32, [[2**32 - 1, 2**31], [1, 1]], True),
+    (2, "BitwiseXor", 18, TP.UINT32, [[2**32 - 1, 2**31], [1, 1]], False),
+    (2, "BitwiseNot", 18, TP.UINT64, [[2**31, 2**32 - 1]], False),
     (3, "Max", 13, TP.FLOAT, [[NAN32, ONE32], [ONE32, NAN32]], False),
     (3, "Max", 13, TP.FLOAT, [[NAN32, ONE32], [ONE32, NAN32]], True),
     (3, "Min", 13, TP.FLOAT16, [[0x7E00, 0x3C00], [0x3C00, 0x7E00]], False),

@@ -1,5 +1,6 @@
 """The bfloat16-initializer compile failure (see bfloat16_initializer.py) on the
-seven elementwise ops: Abs, Neg, Max, Min, Equal, Less, Greater with a
+nine elementwise ops: Abs, Neg, Max, Min, Equal, Less, Greater,
+LessOrEqual, GreaterOrEqual with a
 bfloat16 initializer input fail in clang 14 (`__bf16 is not supported on
 this target`); the same nodes with the bfloat16 tensor fed as an input run."""
 import os, tempfile
@@ -32,7 +33,8 @@ def show(y):
 
 for op, opset, n, t_out in (("Abs", 13, 1, TP.BFLOAT16), ("Neg", 13, 1, TP.BFLOAT16), ("Max", 13, 2, TP.BFLOAT16),
                             ("Min", 13, 2, TP.BFLOAT16), ("Equal", 19, 2, TP.BOOL), ("Less", 13, 2, TP.BOOL),
-                            ("Greater", 13, 2, TP.BOOL)):
+                            ("Greater", 13, 2, TP.BOOL), ("LessOrEqual", 16, 2, TP.BOOL),
+                            ("GreaterOrEqual", 16, 2, TP.BOOL)):
     feed = {f"x{i}": Tensor(bits).bitcast(dtypes.bfloat16) for i in range(n)}
     as_input = show(OnnxRunner(path(op, opset, n, t_out, False))(feed)["y"])
     try:

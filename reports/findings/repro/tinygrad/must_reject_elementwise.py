@@ -40,6 +40,11 @@ cases = [
      "Equal's output is T1 = bool"),
     ("Max-13 declaring a uint8 output", model("Max", 13, TP.FLOAT, 2, TP.UINT8), [f32, f32[::-1].copy()],
      "Max's output has the inputs' type T"),
+    ("And-7 on float", model("And", 7, TP.FLOAT, 2, TP.FLOAT), [f32, g32], types_of("And", 7)),
+    ("Not-1 on int32", model("Not", 1, TP.INT32, 1, TP.INT32), [i32], types_of("Not", 1)),
+    ("BitwiseOr-18 on bool", model("BitwiseOr", 18, TP.BOOL, 2, TP.BOOL), [tf, ~tf], "bool not in T of BitwiseOr-18"),
+    ("GreaterOrEqual-16 on bool", model("GreaterOrEqual", 16, TP.BOOL, 2, TP.BOOL), [tf, ~tf],
+     "bool not in T of GreaterOrEqual-16"),
 ]
 for what, p, xs, why in cases:
     try:

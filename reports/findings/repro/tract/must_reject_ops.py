@@ -1,5 +1,5 @@
 # tract runs models that break Abs / Neg / Max / Min / Equal / Less /
-# Greater's type constraints or carry an unknown attribute (a conformant
+# Greater's (and And / Or / BitwiseAnd's) type constraints or carry an unknown attribute (a conformant
 # backend refuses them): one model per kind of the onnxcts must-reject cases
 # it runs, plus two it does refuse, for contrast. No onnx.checker: the
 # models go to tract as built.
@@ -22,6 +22,10 @@ CASES = [  # what is wrong, op, opset, input type, number of inputs, output type
     ("Equal-13 with its output declared float", "Equal", 13, TP.FLOAT, 2, TP.FLOAT, {}, [1, 2]),
     ("Max-13 with its output declared uint8", "Max", 13, TP.FLOAT, 2, TP.UINT8, {}, [1, 2]),
     ("Abs-13 with an unknown attribute", "Abs", 13, TP.FLOAT, 1, TP.FLOAT, {"onnxcts_unknown": 1}, [-1, 2]),
+    ("And-7 on int32 (bool only)", "And", 7, TP.INT32, 2, TP.INT32, {}, [6, 3]),
+    ("BitwiseAnd-18 on bool (integers only)", "BitwiseAnd", 18, TP.BOOL, 2, TP.BOOL, {}, [1, 0]),
+    ("Xor-7 with an unknown attribute", "Xor", 7, TP.BOOL, 2, TP.BOOL, {"onnxcts_unknown": 1}, [1, 0]),
+    ("Xor-7 on int32 (refused, for contrast)", "Xor", 7, TP.INT32, 2, TP.INT32, {}, [6, 3]),
     ("Neg-13 on uint16 (refused, for contrast)", "Neg", 13, TP.UINT16, 1, TP.UINT16, {}, [1, 200]),
     ("Max-8 on bool, two inputs (refused, for contrast)", "Max", 8, TP.BOOL, 2, TP.BOOL, {}, [1, 0]),
 ]

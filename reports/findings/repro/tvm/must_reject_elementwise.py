@@ -43,6 +43,12 @@ cases = [
      "Neg's output has the input's type T"),
     ("Max-13 with an unknown attribute", model("Max", 13, TP.FLOAT, 2, TP.FLOAT, onnxcts_unknown=1),
      [f32, f32[::-1].copy()], "Max has no attributes"),
+    ("Xor-7 on int32", model("Xor", 7, TP.INT32, 2, TP.INT32), [i32, i32[::-1].copy()],
+     "T of Xor-{0} is {1}".format(*allowed("Xor", 7))),
+    ("BitwiseNot-18 on bool", model("BitwiseNot", 18, TP.BOOL, 1, TP.BOOL), [np.array([1, 0, 1, 0], np.bool_)],
+     "T of BitwiseNot-{0} is {1}".format(*allowed("BitwiseNot", 18))),
+    ("LessOrEqual-12 on float8e4m3fn", model("LessOrEqual", 12, TP.FLOAT8E4M3FN, 2, TP.BOOL), [f8, g8],
+     "float8e4m3fn not in T of LessOrEqual-{0}".format(allowed("LessOrEqual", 12)[0])),
 ]
 for what, m, xs, why in cases:
     try:
