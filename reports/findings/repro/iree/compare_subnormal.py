@@ -1,5 +1,5 @@
 """IREE: with the runtime's denormal flush (see sign_subnormal_nan.py), the
-comparisons Equal/Less/Greater and Max/Min see a float32, double or
+comparisons Equal/Less/Greater/LessOrEqual/GreaterOrEqual and Max/Min see a float32, double or
 bfloat16 subnormal as zero, and Max/Min return a flushed zero for a
 subnormal answer. float16 is right (it is widened to float32, where its
 subnormals are normal). Doubles stay double (the adapter's flag)."""
@@ -20,10 +20,12 @@ for t, npt, sub in types:
     name = np.dtype(npt).name
     print(f"{name}: a {hexbits(a)}  b {hexbits(b)}")
     for op, opset, tout in (("Equal", 19, TP.BOOL), ("Less", 13, TP.BOOL), ("Greater", 13, TP.BOOL),
+                            ("LessOrEqual", 16, TP.BOOL), ("GreaterOrEqual", 16, TP.BOOL),
                             ("Max", 13, t), ("Min", 13, t)):
         y = run_n(n_inputs(op, opset, t, tout, 2, [4]), [a, b], KEEP_F64)
         af, bf = a.astype(np.float64), b.astype(np.float64)
         want = {"Equal": af == bf, "Less": af < bf, "Greater": af > bf,
+                "LessOrEqual": af <= bf, "GreaterOrEqual": af >= bf,
                 "Max": np.where(af >= bf, a, b), "Min": np.where(af <= bf, a, b)}[op]
         shown = y.astype(int).tolist() if y.dtype == bool else hexbits(y)
         wshown = want.astype(int).tolist() if want.dtype == bool else hexbits(want)
