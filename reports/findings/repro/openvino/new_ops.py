@@ -1,5 +1,6 @@
 # OpenVINO CPU on Abs, Neg, Max, Min, Equal, Less, Greater, LessOrEqual,
-# GreaterOrEqual and the bitwise ops (BitwiseAnd, Or, Xor, Not): every input is
+# GreaterOrEqual, the bitwise ops (BitwiseAnd, Or, Xor, Not), Floor and
+# Round: every input is
 # fed, and every output read, as raw bits (so nothing but OpenVINO touches a
 # value). Each line shows the inputs, OpenVINO's answer and the expected one
 # (numpy's, exact). Inputs are graph inputs ("run") or initializers that
@@ -73,7 +74,8 @@ def want(op, t, inputs):
          "Equal": np.equal, "Less": np.less, "Greater": np.greater,
          "LessOrEqual": np.less_equal, "GreaterOrEqual": np.greater_equal,
          "BitwiseAnd": np.bitwise_and, "BitwiseOr": np.bitwise_or,
-         "BitwiseXor": np.bitwise_xor, "BitwiseNot": np.invert}[op]
+         "BitwiseXor": np.bitwise_xor, "BitwiseNot": np.invert,
+         "Floor": np.floor, "Ceil": np.ceil, "Round": np.round}[op]
     with np.errstate(over="ignore"):
         y = f(*xs)
     if op in BOOL_OUT:
@@ -96,6 +98,8 @@ CASES = [  # family, op, opset, type, inputs, folded
     (1, "Equal", 13, TP.DOUBLE, [[INF, TINY], [BIG, 0]], False),
     (1, "Less", 13, TP.DOUBLE, [[BIG, TINY], [INF, 0x0000000000000002]], False),
     (1, "GreaterOrEqual", 16, TP.DOUBLE, [[BIG, TINY], [INF, 0x0000000000000002]], False),
+    (1, "Floor", 13, TP.DOUBLE, [[INF, 0x403FFFFFFFFFFFFF, 0x8000000000000001]], False),
+    (1, "Round", 22, TP.DOUBLE, [[0x41930414D2A0A5F7, 0x0010000000000000]], False),
     (2, "Abs", 13, TP.INT64, [[2**63 - 1, 2**31, 2**32 + 5]], False),
     (2, "Max", 13, TP.INT64, [[2**63 - 1, 2**32, 2**64 - 2**31], [2**63 - 1, 1, 5]], False),
     (2, "Equal", 13, TP.INT64, [[2**63 - 1, 2**32 + 5], [2**64 - 1, 5]], False),
