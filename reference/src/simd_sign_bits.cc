@@ -60,6 +60,23 @@ struct AbsOp {
   }
 };
 
+// Negative lanes (sign bit set) that are no NaN become +0.
+template <typename U>
+struct ZeroNegativesOp {
+  U magnitude_mask;
+  U infinity;
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V x) const {
+    const hn::RebindToSigned<D> di;
+    using S = hn::TFromD<decltype(di)>;
+    const auto negative = hn::BroadcastSignBit(hn::BitCast(di, x));
+    const auto magnitude = hn::BitCast(di, hn::And(x, hn::Set(d, magnitude_mask)));
+    const auto nan = hn::VecFromMask(
+        di, hn::Gt(magnitude, hn::Set(di, static_cast<S>(infinity))));
+    return hn::AndNot(hn::BitCast(d, hn::AndNot(nan, negative)), x);
+  }
+};
+
 struct AndXorBody {
   template <typename U>
   static size_t Run(const void* in, void* out, size_t n, uint64_t keep,
@@ -76,6 +93,22 @@ struct MapBody {
     return MapLoop<U>(in, out, n, Op{});
   }
 };
+
+struct ZeroNegativesBody {
+  template <typename U>
+  static size_t Run(const void* in, void* out, size_t n, uint64_t mask,
+                    uint64_t infinity) {
+    return MapLoop<U>(in, out, n,
+                      ZeroNegativesOp<U>{static_cast<U>(mask),
+                                         static_cast<U>(infinity)});
+  }
+};
+
+size_t ZeroNegativesAt(int bits, const void* in, void* out, size_t n,
+                       uint64_t magnitude_mask, uint64_t infinity) {
+  return ByWidth<ZeroNegativesBody>(bits, in, out, n, magnitude_mask,
+                                    infinity);
+}
 
 size_t AndXorAt(int bits, const void* in, void* out, size_t n, uint64_t keep,
                 uint64_t flip) {
@@ -100,6 +133,7 @@ namespace onnxcts::simd {
 HWY_EXPORT(AndXorAt);
 HWY_EXPORT(NegateIntegerAt);
 HWY_EXPORT(AbsIntegerAt);
+HWY_EXPORT(ZeroNegativesAt);
 
 size_t AndXor(int bits, const void* in, void* out, size_t n, uint64_t keep,
               uint64_t flip) {
@@ -112,6 +146,12 @@ size_t NegateInteger(int bits, const void* in, void* out, size_t n) {
 
 size_t AbsInteger(int bits, const void* in, void* out, size_t n) {
   return HWY_DYNAMIC_DISPATCH(AbsIntegerAt)(bits, in, out, n);
+}
+
+size_t ZeroNegatives(int bits, const void* in, void* out, size_t n,
+                     uint64_t magnitude_mask, uint64_t infinity) {
+  return HWY_DYNAMIC_DISPATCH(ZeroNegativesAt)(bits, in, out, n,
+                                               magnitude_mask, infinity);
 }
 
 }  // namespace onnxcts::simd
