@@ -2,6 +2,10 @@
 // value is +0, anything else (a NaN too, payload kept) is itself. Version
 // 14 adds the signed integers.
 //
+// A NaN is no open spot: Relu is max(0, X), and max propagates a NaN
+// (numpy's maximum, ONNX's reference evaluator, IEEE 754-2019's maximum,
+// and onnxcts's Max), so Relu(NaN) is that NaN and 0 fails.
+//
 // Spec silent: which zero Relu(-0) gives. IEEE 754's maximum orders -0
 // below +0, and numpy's maximum (ONNX's reference evaluator) answers +0 on
 // float and double but -0 on float16: the reference gives +0, and -0 is a

@@ -13,7 +13,8 @@
 #   3. Max and Min drop a NaN in input A when run, in input B when folded;
 #   4. folding flushes float subnormals to +0 and loses the sign of zero;
 #   5. Abs and Neg of int8 -128 give 127 (numpy wraps to -128; the spec does
-#      not say: a deviation).
+#      not say: a deviation);
+#   6. Relu of a NaN is 0 (numpy's maximum keeps the NaN).
 # Standalone: onnx.helper builds the models, OpenVINO's own API runs them.
 import os
 import tempfile
@@ -35,6 +36,7 @@ TYPES = {TP.DOUBLE: (ov.Type.f64, np.uint64, np.float64),
          TP.UINT64: (ov.Type.u64, np.uint64, np.uint64),
          TP.UINT32: (ov.Type.u32, np.uint32, np.uint32),
          TP.INT8: (ov.Type.i8, np.uint8, np.int8),
+         TP.INT32: (ov.Type.i32, np.uint32, np.int32),
          TP.BOOL: (ov.Type.boolean, np.uint8, np.bool_)}
 BOOL_OUT = {"Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual"}
 core = ov.Core()
@@ -75,7 +77,8 @@ def want(op, t, inputs):
          "LessOrEqual": np.less_equal, "GreaterOrEqual": np.greater_equal,
          "BitwiseAnd": np.bitwise_and, "BitwiseOr": np.bitwise_or,
          "BitwiseXor": np.bitwise_xor, "BitwiseNot": np.invert,
-         "Floor": np.floor, "Ceil": np.ceil, "Round": np.round}[op]
+         "Floor": np.floor, "Ceil": np.ceil, "Round": np.round,
+         "Relu": lambda x: np.where(np.isnan(x) | (x > 0), x, np.zeros_like(x))}[op]
     with np.errstate(over="ignore"):
         y = f(*xs)
     if op in BOOL_OUT:
@@ -100,6 +103,10 @@ CASES = [  # family, op, opset, type, inputs, folded
     (1, "GreaterOrEqual", 16, TP.DOUBLE, [[BIG, TINY], [INF, 0x0000000000000002]], False),
     (1, "Floor", 13, TP.DOUBLE, [[INF, 0x403FFFFFFFFFFFFF, 0x8000000000000001]], False),
     (1, "Round", 22, TP.DOUBLE, [[0x41930414D2A0A5F7, 0x0010000000000000]], False),
+    (6, "Relu", 14, TP.FLOAT, [[NAN32, 0xFFC00001, 0xBF800000, ONE32]], False),
+    (6, "Relu", 14, TP.FLOAT16, [[0x7E00, 0xFE01, 0x3C00]], False),
+    (2, "Relu", 14, TP.INT32, [[2**31 - 1, 2**24 + 1, 2**32 - 5]], False),
+    (2, "Relu", 14, TP.INT64, [[2**63 - 1, 2**63 + 1]], False),
     (2, "Abs", 13, TP.INT64, [[2**63 - 1, 2**31, 2**32 + 5]], False),
     (2, "Max", 13, TP.INT64, [[2**63 - 1, 2**32, 2**64 - 2**31], [2**63 - 1, 1, 5]], False),
     (2, "Equal", 13, TP.INT64, [[2**63 - 1, 2**32 + 5], [2**64 - 1, 5]], False),
