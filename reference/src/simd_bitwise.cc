@@ -25,16 +25,20 @@ HWY_INLINE V Apply(BitOp op, V x, V y) {
   return x;
 }
 
-size_t BitwiseAt(BitOp op, const void* a_bytes, const void* b_bytes,
-                 void* out_bytes, size_t bytes) {
+size_t BitwiseAt(BitOp op, bool logical, const void* a_bytes,
+                 const void* b_bytes, void* out_bytes, size_t bytes) {
   const hn::ScalableTag<uint8_t> d;
   const auto* a = static_cast<const uint8_t*>(a_bytes);
   const auto* b = static_cast<const uint8_t*>(b_bytes);
   auto* out = static_cast<uint8_t*>(out_bytes);
+  // min(x, 1) is x's truth.
+  const auto top = hn::Set(d, static_cast<uint8_t>(logical ? 1 : 0xff));
   const size_t lanes = hn::Lanes(d);
   size_t i = 0;
   for (; i + lanes <= bytes; i += lanes) {
-    hn::StoreU(Apply(op, hn::LoadU(d, a + i), hn::LoadU(d, b + i)), d, out + i);
+    const auto x = hn::Min(hn::LoadU(d, a + i), top);
+    const auto y = hn::Min(hn::LoadU(d, b + i), top);
+    hn::StoreU(Apply(op, x, y), d, out + i);
   }
   return i;
 }
@@ -48,9 +52,9 @@ namespace onnxcts::simd {
 
 HWY_EXPORT(BitwiseAt);
 
-size_t Bitwise(BitOp op, const void* a, const void* b, void* out,
-               size_t bytes) {
-  return HWY_DYNAMIC_DISPATCH(BitwiseAt)(op, a, b, out, bytes);
+size_t Bitwise(BitOp op, bool logical, const void* a, const void* b,
+               void* out, size_t bytes) {
+  return HWY_DYNAMIC_DISPATCH(BitwiseAt)(op, logical, a, b, out, bytes);
 }
 
 }  // namespace onnxcts::simd

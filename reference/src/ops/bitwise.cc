@@ -36,12 +36,14 @@ void BitwiseKernel(const DTypeInfo& t, bool (*defines)(const DTypeInfo&),
     throw std::invalid_argument("the op is not defined on " +
                                 std::string(t.name));
   }
+  const bool logical = t.kind == Kind::kBool;
   const size_t bytes = n * ElementBytes(t);
   const auto* x = static_cast<const uint8_t*>(a);
   const auto* y = static_cast<const uint8_t*>(b);
   auto* z = static_cast<uint8_t*>(out);
-  for (size_t i = simd::Bitwise(op, a, b, out, bytes); i < bytes; ++i) {
-    z[i] = simd::BitwiseByte(op, x[i], y[i]);
+  for (size_t i = simd::Bitwise(op, logical, a, b, out, bytes); i < bytes;
+       ++i) {
+    z[i] = simd::BitwiseByte(op, logical, x[i], y[i]);
   }
 }
 

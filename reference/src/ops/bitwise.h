@@ -1,7 +1,7 @@
 // What the bitwise ops (BitwiseAnd, BitwiseOr, BitwiseXor, BitwiseNot on
 // integers) and the logical ones (And, Or, Xor, Not on bool) share: one
-// kernel of two inputs byte by byte (simd_bitwise.h), since a bool is a
-// byte of 0 or 1 whose bit combines as the truth does; and a plain oracle
+// kernel of two inputs byte by byte (simd_bitwise.h), a bool's byte read
+// as its truth (0 or 1, any byte but 0 being true) first; and a plain oracle
 // that applies the op's truth table to each bit, or to a bool's truth.
 #ifndef ONNXCTS_SRC_OPS_BITWISE_H_
 #define ONNXCTS_SRC_OPS_BITWISE_H_
