@@ -32,7 +32,11 @@ TEST(Schema, VersionInForceAtEachOpset) {
   EXPECT_EQ(VersionAt("Abs", 13), 13);
   EXPECT_EQ(VersionAt("Neg", 6), 6);
   EXPECT_EQ(VersionAt("Neg", 21), 13);
-  EXPECT_EQ(VersionAt("Relu", 13), 0);
+  EXPECT_EQ(VersionAt("Relu", 5), 0);
+  EXPECT_EQ(VersionAt("Relu", 13), 13);
+  EXPECT_EQ(VersionAt("Relu", 21), 14);
+  EXPECT_EQ(VersionAt("Round", 21), 11);
+  EXPECT_EQ(VersionAt("Sigmoid", 13), 0);  // not implemented
   EXPECT_EQ(FindSchema("ai.onnx", "Sign", 13), FindSchema("", "Sign", 13));
   EXPECT_EQ(FindSchema("com.microsoft", "Sign", 13), nullptr);
 }
