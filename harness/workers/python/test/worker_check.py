@@ -50,6 +50,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -164,6 +165,14 @@ class Worker:
 
     def stderr(self) -> str:
         return self._stderr.decode("utf-8", "replace")
+
+    def stderr_once_it_says(self, text: str, seconds: float = 10.0) -> str:
+        """stderr, waited for until it holds text: the reader thread may not
+        have taken a line the worker wrote before it answered."""
+        deadline = time.monotonic() + seconds
+        while text not in self.stderr() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return self.stderr()
 
     def send_line(self, line: str) -> None:
         try:
@@ -308,6 +317,8 @@ def refused_at_start(adapter: str, options: list[str]) -> str:
         with pytest.raises(WorkerFailed):
             w.hello()
         assert w.proc.wait(timeout=30) == 2
+        for reader in w._readers:  # they end at the pipes' end, all read
+            reader.join(timeout=30)
         return w.stderr()
 
 
