@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,9 @@ struct MismatchExample {
   std::string input;  // empty when the output has no element-wise input
   std::string expected;
   std::string actual;
+  // Units in the last place from expected to actual; none for a NaN and for
+  // non-float dtypes (run/ulp_distance.h).
+  std::optional<uint64_t> ulp;
 
   bool operator==(const MismatchExample&) const = default;
 };
@@ -37,9 +41,21 @@ struct OutputComparison {
   uint64_t mismatches = 0;    // elements that fail
   uint64_t deviations = 0;    // elements that differ only where spec is silent
   std::map<std::string, ClassMismatches> by_class;
+  // The largest ULP distance of any failing or deviating element, examples
+  // or not; none when no such element has one.
+  std::optional<uint64_t> max_ulp;
 
   bool operator==(const OutputComparison&) const = default;
 };
+
+// MaxUlp()
+//
+// The larger of two ULP distances, either of which may be absent.
+inline std::optional<uint64_t> MaxUlp(std::optional<uint64_t> a,
+                                      std::optional<uint64_t> b) {
+  if (!a || !b) return a ? a : b;
+  return *a > *b ? a : b;
+}
 
 struct CaseResult {
   std::string case_id;

@@ -47,6 +47,7 @@ void Accumulate(OutputComparison& total, const OutputComparison& part,
   total.elements += part.elements;
   total.mismatches += part.mismatches;
   total.deviations += part.deviations;
+  total.max_ulp = MaxUlp(total.max_ulp, part.max_ulp);
   for (const auto& [name, part_class] : part.by_class) {
     ClassMismatches& c = total.by_class[name];
     c.count += part_class.count;

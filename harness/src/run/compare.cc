@@ -10,6 +10,7 @@
 
 #include "onnxcts/broadcast.h"
 #include "onnxcts/oracle.h"
+#include "run/ulp_distance.h"
 
 namespace onnxcts {
 namespace {
@@ -244,9 +245,11 @@ Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
                               : result.detail.mismatches)++;
     const std::string value_class =
         in_type ? element_inputs.Classes(in) : ValueClass(t, want);
+    const std::optional<uint64_t> ulp = UlpDistance(t, want, got);
+    result.detail.max_ulp = MaxUlp(result.detail.max_ulp, ulp);
     Record(result.detail, value_class,
            {i, in_type ? element_inputs.Hex(in) : "", HexBits(t, want),
-            HexBits(t, got)});
+            HexBits(t, got), ulp});
   }
   if (result.detail.mismatches > 0) {
     result.status = Status::kFail;

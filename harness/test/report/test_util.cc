@@ -59,7 +59,7 @@ Report SampleReport() {
   c.dtype = "bool";
   c.elements = 8;
   c.mismatches = 2;
-  c.by_class["-inf"] = {2, {{3, "0xfc00", "0x01", "0x00"}}};
+  c.by_class["-inf"] = {2, {{3, "0xfc00", "0x01", "0x00", {}}}};
   fail.comparisons = {c};
   fail.stderr_tail = "warning: \x1b[31mred\x1b[0m";
   fail.reproduce = "onnxcts run --filter 'detect_neg0'";

@@ -117,6 +117,57 @@ TEST(Compare, OtherOpsUseOnnxTolerances) {
             Status::kPass);
 }
 
+// The largest distance is over every element that differs, so the fifth
+// +normal mismatch, past the examples, sets it; a NaN has none.
+TEST(Compare, FloatMismatchesCarryTheirUlpDistance) {
+  const Tensor x = Make(DType::kFloat16, std::vector<uint64_t>(7, 0x4000));
+  const Tensor want = Make(DType::kFloat16, std::vector<uint64_t>(7, 0x3C00));
+  const Tensor got = Make(DType::kFloat16, {0x3C01, 0x3BFF, 0x3C02, 0x3C01,
+                                            0x3C09, 0x7E00, 0x3C00});
+  const Comparison c = CompareOutput(0, want, got, &x, SignRules());
+  EXPECT_EQ(c.status, Status::kFail);
+  EXPECT_EQ(c.detail.mismatches, 6u);
+  EXPECT_EQ(c.detail.max_ulp, 9u);
+  const std::vector<MismatchExample>& e =
+      c.detail.by_class.at("+normal").examples;
+  ASSERT_EQ(e.size(), kExamplesPerClass);
+  EXPECT_EQ(e[0].ulp, 1u);
+  EXPECT_EQ(e[1].ulp, 1u);
+  EXPECT_EQ(e[2].ulp, 2u);
+  EXPECT_EQ(e[3].ulp, 1u);
+}
+
+TEST(Compare, UlpDistancesOfDeviationsCountToo) {
+  // SilentSpotsAreDeviations' outputs: Sign(NaN) -> 0, Sign(-0) -> -0.
+  const Tensor x = Make(DType::kFloat16, {0x7E00, 0x8000});
+  const Tensor want = Make(DType::kFloat16, {0x7E00, 0x0000});
+  const Tensor got = Make(DType::kFloat16, {0x0000, 0x8000});
+  const Comparison c = CompareOutput(0, want, got, &x, SignRules());
+  EXPECT_EQ(c.status, Status::kDeviation);
+  EXPECT_EQ(c.detail.max_ulp, 0u);
+  EXPECT_EQ(c.detail.by_class.at("-zero").examples[0].ulp, 0u);
+  EXPECT_EQ(c.detail.by_class.at("+qnan").examples[0].ulp, std::nullopt);
+}
+
+TEST(Compare, ToleranceFailuresCarryTheirUlpDistance) {
+  const Tensor want = Make(DType::kFloat, {0x3F800000});
+  const Comparison c = CompareOutput(0, want, Make(DType::kFloat, {0x3F810000}),
+                                     nullptr, {});
+  EXPECT_EQ(c.status, Status::kFail);
+  EXPECT_EQ(c.detail.max_ulp, 0x10000u);
+}
+
+TEST(Compare, IntegerAndBoolOutputsHaveNoUlpDistance) {
+  const Comparison ints = CompareOutput(0, Make(DType::kInt8, {0x01}),
+                                        Make(DType::kInt8, {0x02}), nullptr, {});
+  EXPECT_EQ(ints.detail.max_ulp, std::nullopt);
+  EXPECT_EQ(ints.detail.by_class.begin()->second.examples[0].ulp,
+            std::nullopt);
+  const Comparison bools = CompareOutput(0, Make(DType::kBool, {1}),
+                                         Make(DType::kBool, {0}), nullptr, {});
+  EXPECT_EQ(bools.detail.max_ulp, std::nullopt);
+}
+
 TEST(Compare, IntegersCompareExactly) {
   const Tensor want = Make(DType::kInt8, {0xFF, 0x00, 0x01});
   const Comparison c =

@@ -113,8 +113,8 @@ std::vector<CaseResult> EveryStatus() {
       c.mismatches = s == Status::kFail ? 3 : 0;
       c.deviations = 2;
       c.by_class["+inf"] = {
-          2, {{7, "7c00", "01", "00"}, {9, "7c00", "01", "00"}}};
-      c.by_class["-qnan"] = {1, {{65535, "ffff", "00", "01"}}};
+          2, {{7, "7c00", "01", "00", {}}, {9, "7c00", "01", "00", {}}}};
+      c.by_class["-qnan"] = {1, {{65535, "ffff", "00", "01", {}}}};
       r.comparisons = {c, c};
       r.comparisons[1].output = 1;
     }
