@@ -8,10 +8,12 @@ namespace {
 using nlohmann::json;
 
 json ToJson(const MismatchExample& e) {
-  return {{"index", e.index},
-          {"input", e.input},
-          {"expected", e.expected},
-          {"actual", e.actual}};
+  json j = {{"index", e.index},
+            {"input", e.input},
+            {"expected", e.expected},
+            {"actual", e.actual}};
+  if (e.ulp) j["ulp"] = *e.ulp;
+  return j;
 }
 
 json ToJson(const OutputComparison& c) {
@@ -24,9 +26,11 @@ json ToJson(const OutputComparison& c) {
     by_class[value_class] = {{"count", mismatches.count},
                              {"examples", std::move(examples)}};
   }
-  return {{"output", c.output},         {"dtype", c.dtype},
-          {"elements", c.elements},     {"mismatches", c.mismatches},
-          {"deviations", c.deviations}, {"by_class", std::move(by_class)}};
+  json j = {{"output", c.output},         {"dtype", c.dtype},
+            {"elements", c.elements},     {"mismatches", c.mismatches},
+            {"deviations", c.deviations}, {"by_class", std::move(by_class)}};
+  if (c.max_ulp) j["max_ulp"] = *c.max_ulp;
+  return j;
 }
 
 json ToJson(const BackendInfo& b) {

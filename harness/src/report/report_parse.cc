@@ -4,6 +4,8 @@
 
 #include <climits>
 #include <map>
+#include <optional>
+#include <string_view>
 #include <utility>
 
 #include "core/input_error.h"
@@ -40,23 +42,38 @@ std::string Date(const JsonField& f) {
   return date;
 }
 
-MismatchExample ReadExample(const JsonField& f, uint64_t elements) {
-  f.ExpectObject({"index", "input", "expected", "actual"});
+std::optional<uint64_t> OptionalCount(const JsonField& f,
+                                      std::string_view key) {
+  if (!f.Has(key)) return std::nullopt;
+  return f[key].Count();
+}
+
+// The largest distance bounds every example's, so an example's ulp without
+// the output's max_ulp, or above it, is a report edited by hand.
+MismatchExample ReadExample(const JsonField& f, uint64_t elements,
+                            std::optional<uint64_t> max_ulp) {
+  f.ExpectObject({"index", "input", "expected", "actual"}, {"ulp"});
   MismatchExample e;
   e.index = f["index"].Count();
   if (e.index >= elements) f["index"].Fail("is past the output's elements");
   e.input = f["input"].String();
   e.expected = f["expected"].String();
   e.actual = f["actual"].String();
+  e.ulp = OptionalCount(f, "ulp");
+  if (e.ulp && !max_ulp) f["ulp"].Fail("is given, the output's max_ulp not");
+  if (e.ulp && *e.ulp > *max_ulp) {
+    f["ulp"].Fail("is more than the output's max_ulp");
+  }
   return e;
 }
 
-ClassMismatches ReadClass(const JsonField& f, uint64_t elements) {
+ClassMismatches ReadClass(const JsonField& f, uint64_t elements,
+                          std::optional<uint64_t> max_ulp) {
   f.ExpectObject({"count", "examples"});
   ClassMismatches c;
   c.count = f["count"].Count();
   for (const JsonField& e : f["examples"].Elements()) {
-    c.examples.push_back(ReadExample(e, elements));
+    c.examples.push_back(ReadExample(e, elements, max_ulp));
   }
   if (c.examples.size() > c.count) f["examples"].Fail("more than count");
   return c;
@@ -64,7 +81,8 @@ ClassMismatches ReadClass(const JsonField& f, uint64_t elements) {
 
 OutputComparison ReadComparison(const JsonField& f) {
   f.ExpectObject(
-      {"output", "dtype", "elements", "mismatches", "deviations", "by_class"});
+      {"output", "dtype", "elements", "mismatches", "deviations", "by_class"},
+      {"max_ulp"});
   OutputComparison c;
   c.output = static_cast<int>(f["output"].Integer(0, INT_MAX));
   c.dtype = DTypeName(f["dtype"], /*may_be_empty=*/false);
@@ -73,8 +91,12 @@ OutputComparison ReadComparison(const JsonField& f) {
   c.deviations = f["deviations"].Count();
   if (c.mismatches > c.elements) f["mismatches"].Fail("more than elements");
   if (c.deviations > c.elements) f["deviations"].Fail("more than elements");
+  c.max_ulp = OptionalCount(f, "max_ulp");
+  if (c.max_ulp && !FindDType(c.dtype)->is_float()) {
+    f["max_ulp"].Fail("is only for a float output");
+  }
   for (const auto& [value_class, field] : f["by_class"].Members()) {
-    c.by_class[value_class] = ReadClass(field, c.elements);
+    c.by_class[value_class] = ReadClass(field, c.elements, c.max_ulp);
   }
   return c;
 }

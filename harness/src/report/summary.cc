@@ -84,20 +84,29 @@ Verdict RejectVerdict(const StatusCounts& counts) {
 namespace {
 
 using CellKey = std::tuple<std::string, int, std::string>;
-using Cells = std::map<CellKey, StatusCounts>;
+struct Tally {
+  StatusCounts counts;
+  std::optional<uint64_t> max_ulp;
+};
+using Cells = std::map<CellKey, Tally>;
 
 void Count(Cells& cells, const CaseResult& r) {
   auto [it, added] = cells.try_emplace(CellKey{r.op, r.opset, r.dtype});
-  if (added) it->second = ZeroCounts();
-  ++it->second[r.status];
+  Tally& tally = it->second;
+  if (added) tally.counts = ZeroCounts();
+  ++tally.counts[r.status];
+  for (const OutputComparison& c : r.comparisons) {
+    tally.max_ulp = MaxUlp(tally.max_ulp, c.max_ulp);
+  }
 }
 
 std::vector<MatrixCell> CellsOf(Cells& cells,
                                 const std::function<Verdict(const StatusCounts&)>& verdict) {
   std::vector<MatrixCell> matrix;
-  for (auto& [key, counts] : cells) {
+  for (auto& [key, tally] : cells) {
     const auto& [op, opset, dtype] = key;
-    matrix.push_back({op, opset, dtype, verdict(counts), std::move(counts)});
+    matrix.push_back({op, opset, dtype, verdict(tally.counts),
+                      std::move(tally.counts), tally.max_ulp});
   }
   return matrix;
 }
@@ -163,11 +172,13 @@ namespace {
 nlohmann::json ToJson(const std::vector<MatrixCell>& cells) {
   nlohmann::json matrix = nlohmann::json::array();
   for (const MatrixCell& c : cells) {
-    matrix.push_back({{"op", c.op},
-                      {"opset", c.opset},
-                      {"dtype", c.dtype},
-                      {"verdict", VerdictName(c.verdict)},
-                      {"counts", ToJson(c.counts)}});
+    nlohmann::json cell = {{"op", c.op},
+                           {"opset", c.opset},
+                           {"dtype", c.dtype},
+                           {"verdict", VerdictName(c.verdict)},
+                           {"counts", ToJson(c.counts)}};
+    if (c.max_ulp) cell["max_ulp"] = *c.max_ulp;
+    matrix.push_back(std::move(cell));
   }
   return matrix;
 }

@@ -48,6 +48,8 @@ struct MatrixCell {
   std::string dtype;
   Verdict verdict = Verdict::kConformant;
   StatusCounts counts;
+  // The largest ULP distance of the cell's results' outputs, if any has one.
+  std::optional<uint64_t> max_ulp;
 };
 
 struct Summary {
@@ -87,7 +89,7 @@ Summary Summarize(const std::vector<CaseResult>& results, Policy policy);
 // ToJson()
 //
 // {"total", "counts": {status: n}, "matrix": [{op, opset, dtype, verdict,
-// counts}], "must_reject": [the same]}.
+// counts, max_ulp (only when there is one)}], "must_reject": [the same]}.
 nlohmann::json ToJson(const Summary& summary);
 nlohmann::json ToJson(const StatusCounts& counts);
 

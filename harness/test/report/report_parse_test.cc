@@ -24,6 +24,10 @@ void PrintTo(const Mutation& m, std::ostream* os) { *os << m.name; }
 
 json Removed() { return json(json::value_t::discarded); }
 
+// The ULP distance of SampleReport()'s one float example.
+constexpr char kUlp[] =
+    "/results/4/comparisons/0/by_class/+normal/examples/0/ulp";
+
 json Apply(const Mutation& m) {
   json j = ToJson(testing::SampleReport());
   const json::json_pointer p(m.pointer);
@@ -120,6 +124,22 @@ INSTANTIATE_TEST_SUITE_P(
                  "/results/2/comparisons/0/by_class/-inf/count", -2,
                  "/results/2/comparisons/0/by_class/-inf/count",
                  "must not be negative", true},
+        Mutation{"ulp_negative", kUlp, -1, kUlp, "must not be negative",
+                 true},
+        Mutation{"ulp_string", kUlp, "1", kUlp, "must be an integer", true},
+        Mutation{"ulp_over_max_ulp", kUlp, 4, kUlp,
+                 "more than the output's max_ulp", false},
+        Mutation{"ulp_without_max_ulp", "/results/4/comparisons/0/max_ulp",
+                 Removed(), kUlp, "max_ulp not", false},
+        Mutation{"max_ulp_fraction", "/results/4/comparisons/0/max_ulp", 2.5,
+                 "/results/4/comparisons/0/max_ulp", "must be an integer",
+                 true},
+        Mutation{"max_ulp_of_bool", "/results/2/comparisons/0/max_ulp", 1,
+                 "/results/2/comparisons/0/max_ulp", "only for a float output",
+                 false},
+        Mutation{"summary_max_ulp_wrong", "/summary/matrix/3/max_ulp", 2,
+                 "/summary/matrix/3/max_ulp", "does not match the results",
+                 false},
         Mutation{"summary_count_wrong", "/summary/counts/pass", 3,
                  "/summary/counts/pass", "does not match the results", false},
         Mutation{"summary_verdict_wrong", "/summary/matrix/0/verdict",
@@ -159,6 +179,11 @@ TEST(ReportFromJson, AcceptsWhatToJsonWrites) {
   EXPECT_EQ(r.results[2].comparisons[0].by_class.at("-inf").examples[0].index,
             3u);
   EXPECT_EQ(r.results[4].status, Status::kExpectedFail);
+  const OutputComparison& f = r.results[4].comparisons[0];
+  EXPECT_EQ(f.max_ulp, 3u);
+  EXPECT_EQ(f.by_class.at("+normal").examples[0].ulp, 1u);
+  EXPECT_EQ(f.by_class.at("+qnan").examples[0].ulp, std::nullopt);
+  EXPECT_EQ(r.results[2].comparisons[0].max_ulp, std::nullopt);
   EXPECT_EQ(r.known_failures[0].expires, "2099-01-01");
 }
 

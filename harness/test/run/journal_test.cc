@@ -115,7 +115,14 @@ std::vector<CaseResult> EveryStatus() {
       c.by_class["+inf"] = {
           2, {{7, "7c00", "01", "00", {}}, {9, "7c00", "01", "00", {}}}};
       c.by_class["-qnan"] = {1, {{65535, "ffff", "00", "01", {}}}};
-      r.comparisons = {c, c};
+      // A float output carries ULP distances where there are any: an
+      // example with one and one (a NaN's) without.
+      OutputComparison f = c;
+      f.output = 2;
+      f.dtype = "float16";
+      f.by_class["+inf"].examples[0] = {7, "7c00", "7c00", "7bff", 1};
+      f.max_ulp = uint64_t{1} << 40;  // past int32, and no example's
+      r.comparisons = {c, c, f};
       r.comparisons[1].output = 1;
     }
     results.push_back(r);
