@@ -57,7 +57,7 @@ std::string Cell(const MatrixCell& c, size_t report, const std::string& label,
                  Policy policy, bool first, bool must_reject) {
   const std::string title =
       fmt::format("{} {} {} on {}: {} ({})", c.op, c.opset, c.dtype, label,
-                  VerdictName(c.verdict), CountsText(c.counts));
+                  VerdictName(c.verdict), CellCountsText(c));
   return fmt::format(
       "<td class=\"cell {}{}\" tabindex=\"0\" data-report=\"{}\" "
       "data-cell=\"{}\" title=\"{}\">{}</td>",

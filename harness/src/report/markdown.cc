@@ -151,7 +151,7 @@ std::string MatrixTable(const std::vector<Summary>& summaries,
       auto& row = rows[{c.op, c.opset, c.dtype}];
       row.resize(summaries.size(), "-");
       row[i] = fmt::format("{} ({})", VerdictName(c.verdict),
-                           CountsText(c.counts));
+                           CellCountsText(c));
     }
   }
   if (rows.empty()) {

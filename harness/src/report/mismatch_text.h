@@ -11,10 +11,11 @@ namespace onnxcts {
 
 // MismatchSummary()
 //
-// One line per output that differs, then one per value class with its count
-// and its examples:
-//   output 0 (float16, 8 elements): 2 mismatches, 0 deviations
-//     +qnan: 2, e.g. [3] 0x7e01 -> expected 0x7e01, actual 0x7c00
+// One line per output that differs (with its largest ULP distance, if any),
+// then one per value class with its count and its examples (each with its
+// ULP distance, if any):
+//   output 0 (float16, 8 elements): 2 mismatches, 0 deviations, max 3 ulp
+//     +normal: 2, e.g. [3] 0x3c00 -> expected 0x3c00, actual 0x3c01 (1 ulp)
 // "" when no output differs.
 std::string MismatchSummary(const CaseResult& result);
 

@@ -156,6 +156,15 @@ std::string CountsText(const StatusCounts& counts) {
   return text;
 }
 
+std::string MaxUlpText(const std::optional<uint64_t>& max_ulp) {
+  return max_ulp ? "max " + std::to_string(*max_ulp) + " ulp" : "";
+}
+
+std::string CellCountsText(const MatrixCell& cell) {
+  const std::string ulp = MaxUlpText(cell.max_ulp);
+  return CountsText(cell.counts) + (ulp.empty() ? "" : "; " + ulp);
+}
+
 std::map<CellId, Verdict> VerdictsByCell(const Summary& summary) {
   std::map<CellId, Verdict> verdicts;
   for (const MatrixCell& c : summary.matrix) {

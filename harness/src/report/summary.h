@@ -98,6 +98,16 @@ nlohmann::json ToJson(const StatusCounts& counts);
 // "3 pass, 1 fail": the non-zero counts, in status order.
 std::string CountsText(const StatusCounts& counts);
 
+// MaxUlpText()
+//
+// "max 3 ulp", or "" when there is no distance.
+std::string MaxUlpText(const std::optional<uint64_t>& max_ulp);
+
+// CellCountsText()
+//
+// A cell's counts and largest ULP distance: "3 pass, 1 fail; max 2 ulp".
+std::string CellCountsText(const MatrixCell& cell);
+
 }  // namespace onnxcts
 
 #endif  // ONNXCTS_HARNESS_REPORT_SUMMARY_H_

@@ -35,6 +35,10 @@ TEST(RenderMarkdown, OneReport) {
                        "| isnan | 20 | float8e4m3fn | not supported "
                        "(1 not_supported) |\n"))
       << md;
+  EXPECT_TRUE(Contains(md,
+                       "| sign | 13 | float16 | non-conformant "
+                       "(1 expected_fail; max 3 ulp) |\n"))
+      << md;
   EXPECT_TRUE(Contains(md, "| crash | 1 |\n")) << md;
   EXPECT_TRUE(Contains(md, "| **total** | 8 |\n")) << md;
   EXPECT_FALSE(Contains(md, "| timeout |")) << md;  // zero everywhere

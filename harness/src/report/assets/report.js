@@ -252,7 +252,8 @@
     const table = el('table', {class: 'mismatch'});
     table.append(el('caption', {text: 'output ' + c.output + ' (' + c.dtype + ', ' +
         c.elements + ' elements): ' + c.mismatches + ' mismatches, ' +
-        c.deviations + ' deviations'}));
+        c.deviations + ' deviations' +
+        (c.max_ulp === undefined ? '' : ', max ' + c.max_ulp + ' ulp')}));
     table.append(el('tr', {}, ...['class', 'count', 'index', 'input', 'expected',
                                   'actual'].map((h) => el('th', {text: h}))));
     for (const [name, m] of Object.entries(c.by_class || {})) {
@@ -263,7 +264,8 @@
           row.append(el('td', {rowspan: examples.length, text: name}),
                      el('td', {rowspan: examples.length, text: String(m.count)}));
         }
-        for (const v of e ? [String(e.index), e.input || '\u2014', e.expected, e.actual]
+        const actual = e && e.actual + (e.ulp === undefined ? '' : ' (' + e.ulp + ' ulp)');
+        for (const v of e ? [String(e.index), e.input || '\u2014', e.expected, actual]
                           : ['', '', '', '']) {
           row.append(el('td', {class: 'bits', text: v}));
         }

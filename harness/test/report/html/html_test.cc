@@ -81,6 +81,10 @@ TEST(RenderHtml, MatrixHoldsExactlyTheCellsOfTheReport) {
   EXPECT_NE(page.find("title=\"isinf 20 float16 on fake 1.0: non-conformant "
                       "(2 pass, 1 fail)\">&#10007;1</td>"),
             std::string::npos);
+  // A float cell's title adds its largest ULP distance.
+  EXPECT_NE(page.find("title=\"sign 13 float16 on fake 1.0: non-conformant "
+                      "(1 expected_fail; max 3 ulp)\">"),
+            std::string::npos);
 }
 
 TEST(RenderHtml, HeaderCountsAndEnvironment) {
