@@ -60,7 +60,9 @@ MismatchExample ReadExample(const JsonField& f, uint64_t elements,
   e.expected = f["expected"].String();
   e.actual = f["actual"].String();
   e.ulp = OptionalCount(f, "ulp");
-  if (e.ulp && !max_ulp) f["ulp"].Fail("is given, the output's max_ulp not");
+  if (e.ulp && !max_ulp) {
+    f["ulp"].Fail("is given but the output has no max_ulp");
+  }
   if (e.ulp && *e.ulp > *max_ulp) {
     f["ulp"].Fail("is more than the output's max_ulp");
   }

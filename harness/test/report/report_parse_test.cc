@@ -130,7 +130,7 @@ INSTANTIATE_TEST_SUITE_P(
         Mutation{"ulp_over_max_ulp", kUlp, 4, kUlp,
                  "more than the output's max_ulp", false},
         Mutation{"ulp_without_max_ulp", "/results/4/comparisons/0/max_ulp",
-                 Removed(), kUlp, "max_ulp not", false},
+                 Removed(), kUlp, "output has no max_ulp", false},
         Mutation{"max_ulp_fraction", "/results/4/comparisons/0/max_ulp", 2.5,
                  "/results/4/comparisons/0/max_ulp", "must be an integer",
                  true},
