@@ -110,11 +110,15 @@ ordered_json SchemaJson(const OpSchema& s) {
 ordered_json VariantJson(const Variant& v) {
   ordered_json attributes = ordered_json::object();
   for (const IntAttribute& a : v.attributes) attributes[a.name] = a.value;
-  return {{"name", v.name},
-          {"op", v.op},
-          {"attributes", attributes},
-          {"output", v.output == kInputDType ? "input" : Name(v.output)},
-          {"arity", v.arity()}};
+  ordered_json j = {{"name", v.name},
+                    {"op", v.op},
+                    {"attributes", attributes},
+                    {"output", v.output == kInputDType ? "input" : Name(v.output)},
+                    {"arity", v.arity()}};
+  // The suffix of the generated cases that hold the pairs a backend may
+  // die on (Div's trapping integer divisors); absent for most variants.
+  if (!v.fatal_case.empty()) j["fatal_case"] = v.fatal_case;
+  return j;
 }
 
 ordered_json TablesJson() {

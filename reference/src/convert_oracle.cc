@@ -289,6 +289,14 @@ uint64_t CastOracle(const DTypeInfo& from, uint64_t bits, const DTypeInfo& to,
   }
 }
 
+uint64_t RoundToFormat(const DTypeInfo& to, bool negative,
+                       uint64_t significand, int exponent) {
+  const Exact x{.negative = negative,
+                .significand = significand,
+                .exponent = exponent};
+  return RoundToFloat(to, x, CastOptions{});
+}
+
 namespace {
 
 // Whether a cast from `from` into `to` is one that ONNX's evaluator and

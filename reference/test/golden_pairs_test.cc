@@ -160,3 +160,87 @@ TEST(GoldenPairs, LogicalOpsFollowTheirTruthTables) {
 
 }  // namespace
 }  // namespace onnxcts
+
+namespace onnxcts {
+namespace {
+
+In Of(DType dtype, Bits bits) {
+  return {dtype, {static_cast<int64_t>(bits.size())}, std::move(bits)};
+}
+
+// The expected patterns are numpy's (float16, float, double) and
+// ml_dtypes' (bfloat16), each a correctly rounded IEEE 754 operation.
+TEST(GoldenArithmetic, Float16RoundsOnceToNearestEven) {
+  // 1 + 2^-11 is a tie that stays at 1; 1 + 2^-10 + 2^-11 goes to even.
+  EXPECT_EQ(RunNode("Add", 14, {Floats16({0x3C00, 0x3C01, 0x0400, 0x7BFF}),
+                                Floats16({0x1000, 0x1000, 0x8001, 0x7BFF})},
+                    {4}),
+            (Bits{0x3C00, 0x3C02, 0x03FF, 0x7C00}));
+  // Halving the smallest normal and its neighbours lands on subnormals.
+  EXPECT_EQ(RunNode("Mul", 7, {Floats16({0x0400, 0x0401, 0x0403}),
+                               Floats16({0x3800, 0x3800, 0x3800})},
+                    {3}),
+            (Bits{0x0200, 0x0200, 0x0202}));
+  EXPECT_EQ(RunNode("Div", 7, {Floats16({0x3C00, 0x7BFF}),
+                               Floats16({0x4200, 0x3800})},
+                    {2}),
+            (Bits{0x3555, 0x7C00}));
+  EXPECT_EQ(RunNode("Sqrt", 6, {Floats16({0x4000})}, {1}), (Bits{0x3DA8}));
+  EXPECT_EQ(RunNode("Div", 13, {Of(DType::kBfloat16, {0x3F80}),
+                                Of(DType::kBfloat16, {0x4040})},
+                    {1}),
+            (Bits{0x3EAB}));
+}
+
+TEST(GoldenArithmetic, FloatAndDoubleEdges) {
+  EXPECT_EQ(RunNode("Mul", 14, {Floats({0.1f, 1.4e-45f, 1.4e-45f}),
+                                Floats({3.0f, 0.5f, 1.5f})},
+                    {3}),
+            (Bits{0x3E99999A, 0x0, 0x2}));
+  EXPECT_EQ(RunNode("Reciprocal", 13, {Floats({-0.0f, kInf})}, {2}),
+            (Bits{0xFF800000, 0x0}));
+  EXPECT_EQ(RunNode("Add", 14, {Floats({-0.0f, -0.0f, 2.5f}),
+                                Floats({-0.0f, 0.0f, -2.5f})},
+                    {3}),
+            (Bits{0x80000000, 0x0, 0x0}));
+  const auto d = [](double v) { return std::bit_cast<uint64_t>(v); };
+  EXPECT_EQ(RunNode("Add", 7, {Of(DType::kDouble, {d(0.1)}),
+                               Of(DType::kDouble, {d(0.2)})},
+                    {1}),
+            (Bits{0x3FD3333333333334}));
+  EXPECT_EQ(RunNode("Sqrt", 13, {Of(DType::kDouble, {d(2.0), d(-0.0)})}, {2}),
+            (Bits{0x3FF6A09E667F3BCD, 0x8000000000000000}));
+}
+
+// Invalid operations give a NaN: the reference's is the default quiet NaN.
+TEST(GoldenArithmetic, InvalidOperationsGiveTheDefaultNaN) {
+  EXPECT_EQ(RunNode("Sub", 14, {Floats({kInf, 0.0f}), Floats({kInf, 0.0f})},
+                    {2}),
+            (Bits{0x7FC00000, 0x0}));
+  EXPECT_EQ(RunNode("Mul", 14, {Floats({0.0f, kNaN}), Floats({-kInf, 1.0f})},
+                    {2}),
+            (Bits{0x7FC00000, 0x7FC00000}));
+  EXPECT_EQ(RunNode("Sqrt", 13, {Floats16({0xBC00, 0xFE01})}, {2}),
+            (Bits{0x7E00, 0x7E00}));
+}
+
+TEST(GoldenArithmetic, IntegersWrapAndTruncate) {
+  EXPECT_EQ(RunNode("Add", 14, {Of(DType::kInt8, {0x7F}), Of(DType::kInt8, {1})},
+                    {1}),
+            (Bits{0x80}));
+  EXPECT_EQ(RunNode("Mul", 14, {Of(DType::kUint8, {200}), Of(DType::kUint8, {2})},
+                    {1}),
+            (Bits{144}));
+  // -7 / 2 is -3 (toward zero, not numpy's floor -4); MIN / -1 wraps to
+  // MIN; a zero divisor gives 0 (both open spots).
+  EXPECT_EQ(RunNode("Div", 7, {Of(DType::kInt32, {0xFFFFFFF9, 0x80000000, 5}),
+                               Of(DType::kInt32, {2, 0xFFFFFFFF, 0})},
+                    {3}),
+            (Bits{0xFFFFFFFD, 0x80000000, 0}));
+  EXPECT_EQ(RunNode("Sub", 6, {Of(DType::kUint64, {0}), Of(DType::kUint64, {1})},
+                    {1}),
+            (Bits{0xFFFFFFFFFFFFFFFF}));
+}
+
+}  // namespace
+}  // namespace onnxcts

@@ -7,6 +7,7 @@
 
 #include <fmt/core.h>
 
+#include "generate/case_writer.h"
 #include "names.h"
 #include "onnxcts/variant.h"
 #include "onnxcts/infer.h"
@@ -440,6 +441,25 @@ void AddLayoutCases(const OpSchema& s, DType t, const Combination& combo,
   }
 }
 
+// The pairs a backend may die on (an integer division by zero), in a case
+// of their own: of the newest version, as the initializer case.
+void AddFatalCase(const OpSchema& s, DType t, std::vector<CaseSpec>& out) {
+  if (!TakesPairs(s) || !Newest(s)) return;
+  CaseSpec c = Positive(s, t, BaseCombination(s, t));
+  const Variant* v = VariantFor(s, c.attributes, NodeInputTypes(c));
+  if (v == nullptr || v->fatal_second == nullptr || !v->Defines(Info(t)) ||
+      std::ranges::none_of(PairSet(Info(t)), [&](uint64_t b) {
+        return v->fatal_second(Info(t), b);
+      })) {
+    return;
+  }
+  c.inputs = Inputs::kFatalPairs;
+  c.id += "." + std::string(v->fatal_case);
+  c.description += fmt::format(" against the second input's patterns where a "
+                               "backend may die ({})", v->fatal_case);
+  out.push_back(c);
+}
+
 void AddOpCases(const OpSchema& s, const SuiteFilter& f,
                 std::vector<CaseSpec>& out) {
   for (DType t : InputTypes(s, 0)) {
@@ -450,6 +470,7 @@ void AddOpCases(const OpSchema& s, const SuiteFilter& f,
       AddLayoutCases(s, t, c, out);
     }
     AddInitializerCase(s, t, out);
+    AddFatalCase(s, t, out);
     AddVariadicCases(s, t, out);
   }
 }

@@ -37,6 +37,10 @@ enum class Inputs {
   // against many parameter values, as the op's ParameterRule::layouts
   // entry `layout` says (per axis, blocked).
   kLayout,
+  // The pairs a kPairs case leaves out: its set against the second-input
+  // patterns on which the variant's answer is open and a backend may die
+  // (Variant::fatal_second).
+  kFatalPairs,
 };
 
 struct CaseSpec {

@@ -186,18 +186,6 @@ void AddSpecials(const DTypeInfo& t, std::vector<uint64_t>& set) {
   set.erase(std::unique(set.begin(), set.end()), set.end());
 }
 
-// The patterns paired in a kPairs case: all of them up to 8 bits, else a
-// stride through the stratified edges with the specials added.
-std::vector<uint64_t> PairSet(const DTypeInfo& t) {
-  if (t.bits <= 8) return Patterns(t);
-  const std::vector<uint64_t> strata = StratifiedPatterns(t, kSeed, 0);
-  const size_t stride = (strata.size() + 63) / 64;
-  std::vector<uint64_t> set;
-  for (size_t i = 0; i < strata.size(); i += stride) set.push_back(strata[i]);
-  AddSpecials(t, set);
-  return set;
-}
-
 // The patterns of a `sampled` case (a conversion's, whose answer varies
 // inside a value class): every exponent's mantissa edges and two random
 // mantissas each, so that rounding ties, saturation bands and round_mode
@@ -234,16 +222,37 @@ Tensor Filled(const DTypeInfo& t, std::vector<int64_t> dims,
 uint64_t InOrder(uint64_t i, uint64_t n) { return i % n; }
 uint64_t Reversed(uint64_t i, uint64_t n) { return n - 1 - i % n; }
 uint64_t Halfway(uint64_t i, uint64_t n) { return (i + n / 2) % n; }
-uint64_t RowOf(uint64_t i, uint64_t n) { return (i / n) % n; }
 
-// Inputs 0 and 1 of a kPairs case.
+// The second input's patterns of a kPairs case (those a backend may die on
+// left out) or of a kFatalPairs case (those only).
+std::vector<uint64_t> SecondSet(const CaseSpec& spec, const DTypeInfo& t,
+                                std::vector<uint64_t> set) {
+  const Variant* v = VariantFor(*spec.schema, spec.attributes,
+                                NodeInputTypes(spec));
+  if (v == nullptr || v->fatal_second == nullptr) return set;
+  const bool fatal_only = spec.inputs == Inputs::kFatalPairs;
+  std::erase_if(set, [&](uint64_t b) {
+    return v->fatal_second(t, b) != fatal_only;
+  });
+  return set;
+}
+
+// Inputs 0 and 1 of a kPairs or kFatalPairs case: every pattern of the
+// first set against every one of the second, as a column against a row
+// where the version broadcasts, else both stretched to every pair.
 std::vector<Tensor> PairInputs(const CaseSpec& spec, const DTypeInfo& t) {
-  const std::vector<uint64_t> set = PairSet(t);
-  const auto n = static_cast<int64_t>(set.size());
+  const std::vector<uint64_t> a = PairSet(t);
+  const std::vector<uint64_t> b = SecondSet(spec, t, a);
+  const auto rows = static_cast<int64_t>(a.size());
+  const auto columns = static_cast<int64_t>(b.size());
   if (spec.schema->broadcast) {
-    return {Filled(t, {n, 1}, set, InOrder), Filled(t, {1, n}, set, InOrder)};
+    return {Filled(t, {rows, 1}, a, InOrder),
+            Filled(t, {1, columns}, b, InOrder)};
   }
-  return {Filled(t, {n * n}, set, RowOf), Filled(t, {n * n}, set, InOrder)};
+  std::vector<uint64_t> stretched;
+  for (uint64_t p : a) stretched.insert(stretched.end(), b.size(), p);
+  return {Filled(t, {rows * columns}, stretched, InOrder),
+          Filled(t, {rows * columns}, b, InOrder)};
 }
 
 // Input 0 of a kLayout case: PairSet's patterns as the layout's rows.
@@ -309,6 +318,16 @@ void WriteCaseJson(const std::filesystem::path& file, const CaseSpec& spec) {
 
 }  // namespace
 
+std::vector<uint64_t> PairSet(const DTypeInfo& t) {
+  if (t.bits <= 8) return Patterns(t);
+  const std::vector<uint64_t> strata = StratifiedPatterns(t, kSeed, 0);
+  const size_t stride = (strata.size() + 63) / 64;
+  std::vector<uint64_t> set;
+  for (size_t i = 0; i < strata.size(); i += stride) set.push_back(strata[i]);
+  AddSpecials(t, set);
+  return set;
+}
+
 std::string CaseFolderName(const CaseSpec& spec) {
   std::string name = spec.id.substr(spec.id.find('.') + 1);
   std::ranges::replace(name, '.', '_');
@@ -318,7 +337,7 @@ std::string CaseFolderName(const CaseSpec& spec) {
 std::vector<Tensor> CaseInputs(const CaseSpec& spec) {
   const DTypeInfo& t = Info(spec.dtype);
   std::vector<Tensor> inputs;
-  if (spec.inputs == Inputs::kPairs) {
+  if (spec.inputs == Inputs::kPairs || spec.inputs == Inputs::kFatalPairs) {
     inputs = PairInputs(spec, t);
   } else if (spec.inputs == Inputs::kLayout) {
     inputs = {LayoutInput(spec, t)};

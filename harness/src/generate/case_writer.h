@@ -15,6 +15,12 @@
 
 namespace onnxcts {
 
+// PairSet()
+//
+// The patterns paired in a kPairs case: all of them up to 8 bits, else a
+// stride through the stratified edges with the specials added.
+std::vector<uint64_t> PairSet(const DTypeInfo& t);
+
 // The folder name of a case: ONNX's "test_" style, from its id.
 std::string CaseFolderName(const CaseSpec& spec);
 

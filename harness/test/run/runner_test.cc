@@ -71,7 +71,7 @@ TEST(Runner, OnnxCastCasesPassOrSayWhyNot) {
 }
 
 TEST(Runner, OtherOpsAreNotSupported) {
-  const auto results = RunSuite(kOnnxNode, R"(\.test_(cos|add|softsign)$)");
+  const auto results = RunSuite(kOnnxNode, R"(\.test_(cos|tan|softsign)$)");
   ASSERT_EQ(results.size(), 3u);
   for (const CaseResult& r : results) {
     EXPECT_EQ(r.status, Status::kNotSupported) << r.case_id;

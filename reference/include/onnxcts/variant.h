@@ -102,6 +102,13 @@ struct Variant {
   void (*pair_kernel)(const DTypeInfo& t, const void* a, const void* b,
                       void* out, size_t n) = nullptr;
   uint64_t (*pair_oracle)(const DTypeInfo& t, uint64_t a, uint64_t b) = nullptr;
+  // For an op of two inputs: the second input's patterns where the spec
+  // leaves the answer open and a backend may die (x86's integer division
+  // traps on a divisor of 0, and of -1 with MIN). The suite keeps them out
+  // of every case but one of their own per dtype, named by `fatal_case`
+  // ("trapping_divisors"), so that a crash there costs that case only.
+  bool (*fatal_second)(const DTypeInfo& t, uint64_t b) = nullptr;
+  std::string_view fatal_case = {};
 
   // How many patterns one output element depends on: 1 or 2.
   size_t arity() const { return pair_kernel != nullptr ? 2 : 1; }

@@ -1,0 +1,96 @@
+// What Add, Sub, Mul, Div, Sqrt and Reciprocal share: the kernel (the
+// host's float32 and float64 lanes, simd_arith.h; float16 and bfloat16
+// through float32 and one rounding back; integers wrapping in plain C++),
+// the plain oracle (exact_arithmetic.h), the open spots of the integer
+// answers, and the formals and type constraints of their versions.
+#ifndef ONNXCTS_SRC_OPS_ARITHMETIC_H_
+#define ONNXCTS_SRC_OPS_ARITHMETIC_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "exact_arithmetic.h"
+#include "onnxcts/dtype.h"
+#include "onnxcts/schema.h"
+#include "ops/ops.h"
+#include "simd_arith.h"
+
+namespace onnxcts {
+
+// The dtypes of Add, Sub, Mul, Div in some version (the integers and the
+// IEEE floats), and of Sqrt and Reciprocal (those floats).
+bool ArithmeticDType(const DTypeInfo& t);
+bool IeeeFloat(const DTypeInfo& t);
+
+// The kernel on `n` elements of `a` and `b` (`b` unused by kSqrt and
+// kReciprocal); std::invalid_argument on a dtype the op does not define.
+// Integers: the low bits of the result (two's complement wrap); Div
+// truncates toward zero, gives 0 for a zero divisor and MIN for MIN / -1.
+void ArithmeticKernel(simd::Arithmetic op, const DTypeInfo& t, const void* a,
+                      const void* b, void* out, size_t n);
+
+template <simd::Arithmetic Op>
+void PairArithmetic(const DTypeInfo& t, const void* a, const void* b,
+                    void* out, size_t n) {
+  ArithmeticKernel(Op, t, a, b, out, n);
+}
+
+template <simd::Arithmetic Op>
+void UnaryArithmetic(const DTypeInfo& t, const void* in, void* out,
+                     size_t n) {
+  ArithmeticKernel(Op, t, in, nullptr, out, n);
+}
+
+template <oracle::Arithmetic Op>
+uint64_t PairExact(const DTypeInfo& t, uint64_t a, uint64_t b) {
+  return oracle::ExactArithmetic(Op, t, a, b);
+}
+
+template <oracle::Arithmetic Op>
+uint64_t UnaryExact(const DTypeInfo& t, uint64_t x) {
+  return oracle::ExactArithmetic(Op, t, x, 0);
+}
+
+// The integer divisors an x86 division instruction traps on: 0, and -1 of
+// a signed type (MIN / -1 overflows). Div's answer is open on the first
+// and on MIN / -1; a backend that divides plainly dies there, so the suite
+// holds them apart (Variant::fatal_second).
+inline bool TrappingDivisor(const DTypeInfo& t, uint64_t b) {
+  const uint64_t v = b & t.all_bits();
+  return t.is_integer() &&
+         (v == 0 || (t.kind == Kind::kSigned && v == t.all_bits()));
+}
+
+// The deviation rule of Add, Sub, Mul and Div (DeviationBy): on integers,
+// any answer where the exact result overflows or the divisor is zero.
+template <oracle::Arithmetic Op>
+bool OpenSpot(const DTypeInfo& t, std::span<const uint64_t> inputs, uint64_t,
+              uint64_t) {
+  return inputs.size() == 2 &&
+         oracle::ExactArithmeticOpen(Op, t, inputs[0], inputs[1]);
+}
+
+// A and B of type T to C of type T; version 6 and 7 take the 32- and 64-bit
+// integers and float16, float and double, 13 bfloat16 too, 14 every numeric
+// type (Add, Sub, Mul, Div). Sqrt and Reciprocal: X to Y, the floats of
+// kFloat16FloatDouble, and bfloat16 from 13.
+inline constexpr Formal kArithmeticIn[] = {{"A", "T"}, {"B", "T"}};
+inline constexpr Formal kArithmeticOut[] = {{"C", "T"}};
+inline constexpr DType kArithmetic7[] = {
+    DType::kUint32,  DType::kUint64, DType::kInt32, DType::kInt64,
+    DType::kFloat16, DType::kFloat,  DType::kDouble};
+inline constexpr DType kArithmetic13[] = {
+    DType::kUint32, DType::kUint64, DType::kInt32,  DType::kInt64,
+    DType::kFloat16, DType::kFloat, DType::kDouble, DType::kBfloat16};
+inline constexpr TypeConstraint kArithmeticC7[] = {{"T", kArithmetic7}};
+inline constexpr TypeConstraint kArithmeticC13[] = {{"T", kArithmetic13}};
+inline constexpr TypeConstraint kArithmeticC14[] = {{"T", kNumericWithBfloat16}};
+inline constexpr DType kFloats13[] = {DType::kFloat16, DType::kFloat,
+                                      DType::kDouble, DType::kBfloat16};
+inline constexpr TypeConstraint kFloatsC6[] = {{"T", kFloat16FloatDouble}};
+inline constexpr TypeConstraint kFloatsC13[] = {{"T", kFloats13}};
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_SRC_OPS_ARITHMETIC_H_

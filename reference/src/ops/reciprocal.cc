@@ -1,0 +1,35 @@
+// Reciprocal, versions 6 and 13: 1 / X, element by element, on float16,
+// float and double (13: bfloat16 too). IEEE 754, correctly rounded to
+// nearest even in the tensor's own format, subnormals kept
+// (exact_arithmetic.h): ±0 gives ±inf, ±inf gives ±0. The spec decides every answer.
+#include "ops/arithmetic.h"
+
+namespace onnxcts {
+namespace {
+
+constexpr auto kKernel = UnaryArithmetic<simd::Arithmetic::kReciprocal>;
+
+void ReciprocalNode(std::span<const ConstTensorView> in,
+              std::span<const TensorView> out, const Attributes&) {
+  kKernel(Info(in[0].dtype), in[0].data, out[0].data, in[0].count);
+}
+
+constexpr OpSchema kSchemas[] = {
+    {"", "Reciprocal", 6, kUnaryIn, kUnaryOut, kFloatsC6, {}, ReciprocalNode},
+    {"", "Reciprocal", 13, kUnaryIn, kUnaryOut, kFloatsC13, {}, ReciprocalNode},
+};
+
+constexpr Variant kVariants[] = {
+    {.name = "reciprocal",
+     .op = "Reciprocal",
+     .defines = DefinesBy<IeeeFloat>,
+     .kernel = KernelBy<kKernel>,
+     .oracle = OracleBy<UnaryExact<oracle::Arithmetic::kReciprocal>>,
+     .on_runs = OnRuns::kByPattern},
+};
+
+}  // namespace
+
+ONNXCTS_REGISTER_OP(Reciprocal)
+
+}  // namespace onnxcts
