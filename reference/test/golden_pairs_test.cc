@@ -29,12 +29,13 @@ size_t Count(const std::vector<int64_t>& dims) {
 // Runs `op` at `opset` on `inputs` into an output of `out_dims`.
 std::vector<uint64_t> RunNode(std::string_view op, int opset,
                           const std::vector<In>& inputs,
-                          const std::vector<int64_t>& out_dims) {
+                          const std::vector<int64_t>& out_dims,
+                          const Attributes& attributes = {}) {
   const OpSchema* schema = FindSchema("", op, opset);
   EXPECT_NE(schema, nullptr);
   const DTypeInfo& t = Info(inputs[0].dtype);
   const std::vector<DType> types(inputs.size(), t.code);
-  const NodeOutputs made = InferOutputTypes(*schema, types, {});
+  const NodeOutputs made = InferOutputTypes(*schema, types, attributes);
   EXPECT_EQ(made.problem, "");
   const DTypeInfo& ot = Info(made.types.at(0));
   std::vector<std::vector<uint8_t>> storage;
@@ -48,8 +49,7 @@ std::vector<uint64_t> RunNode(std::string_view op, int opset,
   const size_t n = Count(out_dims);
   std::vector<uint8_t> out(StorageBytes(ot, n));
   const TensorView result[] = {{ot.code, out.data(), out_dims, n}};
-  Attributes none;
-  schema->kernel(views, std::span(result), none);
+  schema->kernel(views, std::span(result), attributes);
   std::vector<uint64_t> bits;
   for (size_t i = 0; i < n; ++i) bits.push_back(LoadBits(ot, out.data(), i));
   return bits;
@@ -240,6 +240,28 @@ TEST(GoldenArithmetic, IntegersWrapAndTruncate) {
   EXPECT_EQ(RunNode("Sub", 6, {Of(DType::kUint64, {0}), Of(DType::kUint64, {1})},
                     {1}),
             (Bits{0xFFFFFFFFFFFFFFFF}));
+}
+
+}  // namespace
+}  // namespace onnxcts
+
+namespace onnxcts {
+namespace {
+
+// numpy's left_shift and right_shift: bits shifted out are lost, and a
+// shift by the width or more gives 0 (an open spot the reference fills as
+// numpy does).
+TEST(GoldenPairs, BitShiftBothWays) {
+  const In x = {DType::kUint8, {4}, {0x01, 0xFF, 0x80, 0xFF}};
+  const In y = {DType::kUint8, {4}, {7, 1, 7, 8}};
+  EXPECT_EQ(RunNode("BitShift", 11, {x, y}, {4}, {{"direction", "LEFT"}}),
+            (Bits{0x80, 0xFE, 0x00, 0x00}));
+  EXPECT_EQ(RunNode("BitShift", 11, {x, y}, {4}, {{"direction", "RIGHT"}}),
+            (Bits{0x00, 0x7F, 0x01, 0x00}));
+  const In big = {DType::kUint64, {2}, {1, uint64_t{1} << 63}};
+  const In by = {DType::kUint64, {2}, {64, 63}};
+  EXPECT_EQ(RunNode("BitShift", 11, {big, by}, {2}, {{"direction", "RIGHT"}}),
+            (Bits{0, 1}));
 }
 
 }  // namespace
