@@ -171,6 +171,29 @@ TEST(Schema, MaxDeviatesOnlyOnAPairOfZeros) {
   EXPECT_EQ(FindSchema("", "Less", 13)->deviation, nullptr);
 }
 
+// 2048 + 1 + 1 in float16: left to right each 2049 ties back to 2048; 1 + 1
+// first gives 2050. The other order's answer is a deviation, any other a
+// failure; so is an integer Add that overflows, and Div by zero.
+TEST(Schema, SumOrderAndIntegerOverflowDeviate) {
+  const OpSchema& sum = *FindSchema("", "Sum", 13);
+  const DTypeInfo& f16 = Info(DType::kFloat16);
+  const uint64_t three[] = {0x6800, 0x3C00, 0x3C00};
+  EXPECT_TRUE(Deviates(sum, f16, std::span<const uint64_t>(three), 0x6800, 0x6801));
+  EXPECT_FALSE(Deviates(sum, f16, std::span<const uint64_t>(three), 0x6800, 0x6802));
+  const uint64_t two[] = {0x6800, 0x3C00};
+  EXPECT_FALSE(Deviates(sum, f16, std::span<const uint64_t>(two), 0x6800, 0x6801));
+  const DTypeInfo& i8 = Info(DType::kInt8);
+  const OpSchema& add = *FindSchema("", "Add", 14);
+  const uint64_t over[] = {0x7F, 0x01};
+  const uint64_t within[] = {0x7E, 0x01};
+  EXPECT_TRUE(Deviates(add, i8, std::span<const uint64_t>(over), 0x80, 0x7F));
+  EXPECT_FALSE(Deviates(add, i8, std::span<const uint64_t>(within), 0x7F, 0x7E));
+  const OpSchema& div = *FindSchema("", "Div", 14);
+  const uint64_t by_zero[] = {0x05, 0x00};
+  EXPECT_TRUE(Deviates(div, i8, std::span<const uint64_t>(by_zero), 0x00, 0x7F));
+  EXPECT_EQ(FindSchema("", "Sqrt", 13)->deviation, nullptr);
+}
+
 // The type constraints of the ops of two inputs, as the specs give them.
 TEST(Schema, ComparisonAndSelectionTypesPerVersion) {
   const auto allows = [](const char* op, int opset, DType t) {

@@ -222,7 +222,8 @@ std::string AttributeSuffix(const OpSchema& s, const Attributes& attrs) {
                         spec->dtypes.empty();
     const std::string shortened =
         number ? name.substr(0, name.find('_') + 4) : name + "_";
-    suffix += "." + shortened + ValueText(s, name, value);
+    // Ids are lower case: BitShift's "LEFT" is ".direction_left".
+    suffix += "." + shortened + Lower(ValueText(s, name, value));
   }
   return suffix;
 }

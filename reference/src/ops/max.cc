@@ -4,6 +4,7 @@
 #include "onnxcts/oracle.h"
 #include "ops/ops.h"
 #include "ops/ordering.h"
+#include "ops/pair_node.h"
 
 namespace onnxcts {
 namespace {
@@ -11,11 +12,6 @@ namespace {
 void Max(const DTypeInfo& t, const void* a, const void* b, void* out,
          size_t n) {
   SelectKernel(t, simd::Selection::kMax, a, b, out, n);
-}
-
-void MaxNode(std::span<const ConstTensorView> in,
-             std::span<const TensorView> out, const Attributes&) {
-  SelectNode(in, out, simd::Selection::kMax);
 }
 
 // Plain: the first NaN, else the second input where it is greater.
@@ -33,10 +29,10 @@ constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 constexpr DeviationFn kZeroPair = DeviationBy<ZeroPairDeviation>;
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Max", 6, kSelectIn, kOut, kC6, {}, MaxNode, kZeroPair, false},
-    {"", "Max", 8, kSelectIn, kOut, kC6, {}, MaxNode, kZeroPair, true},
-    {"", "Max", 12, kSelectIn, kOut, kC12, {}, MaxNode, kZeroPair, true},
-    {"", "Max", 13, kSelectIn, kOut, kC13, {}, MaxNode, kZeroPair, true},
+    {"", "Max", 6, kSelectIn, kOut, kC6, {}, FoldNodeOf<Max>, kZeroPair, false},
+    {"", "Max", 8, kSelectIn, kOut, kC6, {}, FoldNodeOf<Max>, kZeroPair, true},
+    {"", "Max", 12, kSelectIn, kOut, kC12, {}, FoldNodeOf<Max>, kZeroPair, true},
+    {"", "Max", 13, kSelectIn, kOut, kC13, {}, FoldNodeOf<Max>, kZeroPair, true},
 };
 
 constexpr Variant kVariants[] = {

@@ -4,6 +4,7 @@
 #include "onnxcts/oracle.h"
 #include "ops/ops.h"
 #include "ops/ordering.h"
+#include "ops/pair_node.h"
 
 namespace onnxcts {
 namespace {
@@ -11,11 +12,6 @@ namespace {
 void Min(const DTypeInfo& t, const void* a, const void* b, void* out,
          size_t n) {
   SelectKernel(t, simd::Selection::kMin, a, b, out, n);
-}
-
-void MinNode(std::span<const ConstTensorView> in,
-             std::span<const TensorView> out, const Attributes&) {
-  SelectNode(in, out, simd::Selection::kMin);
 }
 
 // Plain: the first NaN, else the second input where it is smaller.
@@ -33,10 +29,10 @@ constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 constexpr DeviationFn kZeroPair = DeviationBy<ZeroPairDeviation>;
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Min", 6, kSelectIn, kOut, kC6, {}, MinNode, kZeroPair, false},
-    {"", "Min", 8, kSelectIn, kOut, kC6, {}, MinNode, kZeroPair, true},
-    {"", "Min", 12, kSelectIn, kOut, kC12, {}, MinNode, kZeroPair, true},
-    {"", "Min", 13, kSelectIn, kOut, kC13, {}, MinNode, kZeroPair, true},
+    {"", "Min", 6, kSelectIn, kOut, kC6, {}, FoldNodeOf<Min>, kZeroPair, false},
+    {"", "Min", 8, kSelectIn, kOut, kC6, {}, FoldNodeOf<Min>, kZeroPair, true},
+    {"", "Min", 12, kSelectIn, kOut, kC12, {}, FoldNodeOf<Min>, kZeroPair, true},
+    {"", "Min", 13, kSelectIn, kOut, kC13, {}, FoldNodeOf<Min>, kZeroPair, true},
 };
 
 constexpr Variant kVariants[] = {

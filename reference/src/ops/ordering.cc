@@ -137,17 +137,6 @@ void SelectKernel(const DTypeInfo& t, simd::Selection c, const void* a,
   });
 }
 
-void SelectNode(std::span<const ConstTensorView> in,
-                std::span<const TensorView> out, simd::Selection c) {
-  const DTypeInfo& t = Info(in[0].dtype);
-  ExpandTo(in[0].data, in[0].dims, ElementBytes(t), out[0].dims, out[0].data);
-  std::vector<uint8_t> copy;
-  for (size_t k = 1; k < in.size(); ++k) {
-    const void* next = Stretched(in[k], out[0], copy);
-    SelectKernel(t, c, out[0].data, next, out[0].data, out[0].count);
-  }
-}
-
 // Plain: NaNs first, then the signs, then the magnitudes of two values of
 // one sign (a larger magnitude is a smaller negative value). The formats
 // these ops take all have IEEE 754's specials (no float8 format).

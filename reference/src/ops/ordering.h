@@ -45,11 +45,6 @@ void CompareKernel(const DTypeInfo& t, bool (*defines)(const DTypeInfo&),
 void SelectKernel(const DTypeInfo& t, simd::Selection c, const void* a,
                   const void* b, void* out, size_t n);
 
-// A node's kernel for Max or Min over one input or more, broadcast to the
-// output's shape, folded left to right.
-void SelectNode(std::span<const ConstTensorView> in,
-                std::span<const TensorView> out, simd::Selection c);
-
 // The oracle's order of two patterns: decoded fields compared one by one.
 enum class Order : uint8_t { kUnordered, kLess, kEqual, kGreater };
 Order OracleOrder(const DTypeInfo& t, uint64_t a, uint64_t b);

@@ -22,4 +22,15 @@ void PairNode(std::span<const ConstTensorView> in,
   kernel(Info(in[0].dtype), first, second, out[0].data, out[0].count);
 }
 
+void FoldNode(std::span<const ConstTensorView> in,
+              std::span<const TensorView> out, PairKernelFn kernel) {
+  const DTypeInfo& t = Info(in[0].dtype);
+  ExpandTo(in[0].data, in[0].dims, ElementBytes(t), out[0].dims, out[0].data);
+  std::vector<uint8_t> copy;
+  for (size_t k = 1; k < in.size(); ++k) {
+    const void* next = Stretched(in[k], out[0], copy);
+    kernel(t, out[0].data, next, out[0].data, out[0].count);
+  }
+}
+
 }  // namespace onnxcts

@@ -1,7 +1,7 @@
 // The node kernel of an element-wise op of two inputs that broadcast as
 // numpy's do (the comparisons, the bitwise and logical ops): each input
 // stretched to the output's shape, then the op's kernel of two inputs
-// (Variant::pair_kernel) over every element.
+// (Variant::pair_kernel) over every element; and of a variadic one, folded.
 #ifndef ONNXCTS_SRC_OPS_PAIR_NODE_H_
 #define ONNXCTS_SRC_OPS_PAIR_NODE_H_
 
@@ -32,6 +32,17 @@ template <PairKernelFn K>
 void PairNodeOf(std::span<const ConstTensorView> in,
                 std::span<const TensorView> out, const Attributes&) {
   PairNode(in, out, K);
+}
+
+// One input or more, each stretched to the output's shape, folded left to
+// right through `kernel` (Max, Min, Sum): ((x0 op x1) op x2) ...
+void FoldNode(std::span<const ConstTensorView> in,
+              std::span<const TensorView> out, PairKernelFn kernel);
+
+template <PairKernelFn K>
+void FoldNodeOf(std::span<const ConstTensorView> in,
+                std::span<const TensorView> out, const Attributes&) {
+  FoldNode(in, out, K);
 }
 
 }  // namespace onnxcts
