@@ -115,9 +115,9 @@ ordered_json VariantJson(const Variant& v) {
                     {"attributes", attributes},
                     {"output", v.output == kInputDType ? "input" : Name(v.output)},
                     {"arity", v.arity()}};
-  // The suffix of the generated cases that hold the pairs a backend may
-  // die on (Div's trapping integer divisors); absent for most variants.
-  if (!v.fatal_case.empty()) j["fatal_case"] = v.fatal_case;
+  // The suffixes of the generated cases that hold the pairs a backend may
+  // die on (Div's integer divisors 0 and -1); absent for most variants.
+  if (!v.fatal_cases.empty()) j["fatal_cases"] = v.fatal_cases;
   return j;
 }
 

@@ -442,23 +442,32 @@ void AddLayoutCases(const OpSchema& s, DType t, const Combination& combo,
   }
 }
 
-// The pairs a backend may die on (an integer division by zero), in a case
-// of their own: of the newest version, as the initializer case.
-void AddFatalCase(const OpSchema& s, DType t, std::vector<CaseSpec>& out) {
+// The pairs a backend may die on (Div's integer divisors 0 and -1), in
+// cases of their own, one per kind: of the newest version, as the
+// initializer case.
+void AddFatalCases(const OpSchema& s, DType t, std::vector<CaseSpec>& out) {
   if (!TakesPairs(s) || !Newest(s)) return;
-  CaseSpec c = Positive(s, t, BaseCombination(s, t));
-  const Variant* v = VariantFor(s, c.attributes, NodeInputTypes(c));
-  if (v == nullptr || v->fatal_second == nullptr || !v->Defines(Info(t)) ||
-      std::ranges::none_of(PairSet(Info(t)), [&](uint64_t b) {
-        return v->fatal_second(Info(t), b);
-      })) {
+  const CaseSpec base = Positive(s, t, BaseCombination(s, t));
+  const Variant* v = VariantFor(s, base.attributes, NodeInputTypes(base));
+  if (v == nullptr || v->fatal_second == nullptr || !v->Defines(Info(t))) {
     return;
   }
-  c.inputs = Inputs::kFatalPairs;
-  c.id += "." + std::string(v->fatal_case);
-  c.description += fmt::format(" against the second input's patterns where a "
-                               "backend may die ({})", v->fatal_case);
-  out.push_back(c);
+  for (size_t place = 1; place <= v->fatal_cases.size(); ++place) {
+    if (std::ranges::none_of(PairSet(Info(t)), [&](uint64_t b) {
+          return v->fatal_second(Info(t), b) == place;
+        })) {
+      continue;
+    }
+    const std::string_view name = v->fatal_cases[place - 1];
+    CaseSpec c = base;
+    c.inputs = Inputs::kFatalPairs;
+    c.fatal = place;
+    c.id += "." + std::string(name);
+    c.description += fmt::format(
+        " against the second input's patterns where a backend may die ({})",
+        name);
+    out.push_back(c);
+  }
 }
 
 void AddOpCases(const OpSchema& s, const SuiteFilter& f,
@@ -471,7 +480,7 @@ void AddOpCases(const OpSchema& s, const SuiteFilter& f,
       AddLayoutCases(s, t, c, out);
     }
     AddInitializerCase(s, t, out);
-    AddFatalCase(s, t, out);
+    AddFatalCases(s, t, out);
     AddVariadicCases(s, t, out);
   }
 }

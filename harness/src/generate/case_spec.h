@@ -63,6 +63,7 @@ struct CaseSpec {
   // element input is of `dtype`.
   std::vector<DType> others;
   size_t layout = 0;  // for kLayout
+  size_t fatal = 0;   // for kFatalPairs: the place (from 1) of its divisors
   Breakage breakage = Breakage::kNone;
   DType output_type = DType::kBool;  // what the model declares
 };

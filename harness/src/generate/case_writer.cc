@@ -224,16 +224,14 @@ uint64_t Reversed(uint64_t i, uint64_t n) { return n - 1 - i % n; }
 uint64_t Halfway(uint64_t i, uint64_t n) { return (i + n / 2) % n; }
 
 // The second input's patterns of a kPairs case (those a backend may die on
-// left out) or of a kFatalPairs case (those only).
+// left out) or of a kFatalPairs case (those of its kind only).
 std::vector<uint64_t> SecondSet(const CaseSpec& spec, const DTypeInfo& t,
                                 std::vector<uint64_t> set) {
   const Variant* v = VariantFor(*spec.schema, spec.attributes,
                                 NodeInputTypes(spec));
   if (v == nullptr || v->fatal_second == nullptr) return set;
-  const bool fatal_only = spec.inputs == Inputs::kFatalPairs;
-  std::erase_if(set, [&](uint64_t b) {
-    return v->fatal_second(t, b) != fatal_only;
-  });
+  const size_t kept = spec.inputs == Inputs::kFatalPairs ? spec.fatal : 0;
+  std::erase_if(set, [&](uint64_t b) { return v->fatal_second(t, b) != kept; });
   return set;
 }
 
@@ -320,10 +318,19 @@ void WriteCaseJson(const std::filesystem::path& file, const CaseSpec& spec) {
 
 std::vector<uint64_t> PairSet(const DTypeInfo& t) {
   if (t.bits <= 8) return Patterns(t);
-  const std::vector<uint64_t> strata = StratifiedPatterns(t, kSeed, 0);
-  const size_t stride = (strata.size() + 63) / 64;
+  // About 96 of the strata (every exponent's mantissa edges and four random
+  // mantissas) drawn at random, not by a stride: a stride that is a
+  // multiple of the patterns per exponent picks the same edge of each
+  // (mantissa 0), on which a product or quotient is exact and rounding
+  // never shows.
+  constexpr size_t kPairSetSize = 96;
+  const std::vector<uint64_t> strata = StratifiedPatterns(t, kSeed, 4);
+  const size_t keep_one_in = (strata.size() + kPairSetSize - 1) / kPairSetSize;
+  SplitMix64 rng(kSeed);
   std::vector<uint64_t> set;
-  for (size_t i = 0; i < strata.size(); i += stride) set.push_back(strata[i]);
+  for (uint64_t p : strata) {
+    if (rng.Next() % keep_one_in == 0) set.push_back(p);
+  }
   AddSpecials(t, set);
   return set;
 }

@@ -62,8 +62,8 @@ TEST(Generate, ListsEveryOpVersionDTypeAndAttributeCombination) {
 }
 
 // The divisors an x86 integer division traps on (0, and -1 of a signed
-// type) are in Div's one case of their own per integer dtype and in no
-// other, so that a backend that dies on them loses that case only.
+// type) are each in a case of their own per integer dtype and in no other,
+// so that a backend that dies on (or refuses) one loses that case only.
 TEST(Generate, TrappingDivisorsAreACaseOfTheirOwn) {
   SuiteFilter div;
   div.ops = {"div"};
@@ -78,19 +78,21 @@ TEST(Generate, TrappingDivisorsAreACaseOfTheirOwn) {
     for (int64_t i = 0; i < in[1].dims.back(); ++i) {
       divisors.insert(LoadBits(t, in[1].bytes.data(), static_cast<size_t>(i)));
     }
-    const bool fatal = c.id.ends_with(".trapping_divisors");
-    apart += fatal;
-    const std::set<uint64_t> traps =
-        t.kind == Kind::kSigned ? std::set<uint64_t>{0, t.all_bits()}
-        : t.is_integer()        ? std::set<uint64_t>{0}
-                                : std::set<uint64_t>{};
-    if (fatal) {
-      EXPECT_EQ(divisors, traps) << c.id;
-    } else {
-      for (uint64_t d : traps) EXPECT_FALSE(divisors.contains(d)) << c.id;
+    const bool zero = c.id.ends_with(".divisor_zero");
+    const bool minus_one = c.id.ends_with(".divisor_minus_one");
+    apart += zero + minus_one;
+    const bool is_signed = t.kind == Kind::kSigned;
+    if (zero) {
+      EXPECT_EQ(divisors, std::set<uint64_t>{0}) << c.id;
+    } else if (minus_one) {
+      EXPECT_TRUE(is_signed) << c.id;
+      EXPECT_EQ(divisors, std::set<uint64_t>{t.all_bits()}) << c.id;
+    } else if (t.is_integer()) {
+      EXPECT_FALSE(divisors.contains(0)) << c.id;
+      EXPECT_FALSE(is_signed && divisors.contains(t.all_bits())) << c.id;
     }
   }
-  EXPECT_EQ(apart, 8u);  // Div-14's eight integer dtypes
+  EXPECT_EQ(apart, 12u);  // Div-14's eight integer dtypes, four signed
 }
 
 TEST(Generate, TheSameCommandGivesTheSameBytes) {

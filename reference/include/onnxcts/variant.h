@@ -105,10 +105,12 @@ struct Variant {
   // For an op of two inputs: the second input's patterns where the spec
   // leaves the answer open and a backend may die (x86's integer division
   // traps on a divisor of 0, and of -1 with MIN). The suite keeps them out
-  // of every case but one of their own per dtype, named by `fatal_case`
-  // ("trapping_divisors"), so that a crash there costs that case only.
-  bool (*fatal_second)(const DTypeInfo& t, uint64_t b) = nullptr;
-  std::string_view fatal_case = {};
+  // of every case but those of their own, one per dtype and per name in
+  // `fatal_cases` ("divisor_zero", "divisor_minus_one"), so that a crash
+  // costs that case only, and one refusal (of any zero) hides no other.
+  // `fatal_second` gives a pattern's place among them plus one, or 0.
+  size_t (*fatal_second)(const DTypeInfo& t, uint64_t b) = nullptr;
+  std::span<const std::string_view> fatal_cases = {};
 
   // How many patterns one output element depends on: 1 or 2.
   size_t arity() const { return pair_kernel != nullptr ? 2 : 1; }

@@ -52,14 +52,17 @@ uint64_t UnaryExact(const DTypeInfo& t, uint64_t x) {
   return oracle::ExactArithmetic(Op, t, x, 0);
 }
 
-// The integer divisors an x86 division instruction traps on: 0, and -1 of
-// a signed type (MIN / -1 overflows). Div's answer is open on the first
-// and on MIN / -1; a backend that divides plainly dies there, so the suite
-// holds them apart (Variant::fatal_second).
-inline bool TrappingDivisor(const DTypeInfo& t, uint64_t b) {
+// The integer divisors an x86 division instruction traps on: 0 (place 1),
+// and -1 of a signed type (place 2: MIN / -1 overflows). Div's answer is
+// open on the first and on MIN / -1; a backend that divides plainly dies
+// there, so the suite holds them apart (Variant::fatal_second).
+inline constexpr std::string_view kTrappingDivisors[] = {"divisor_zero",
+                                                         "divisor_minus_one"};
+inline size_t TrappingDivisor(const DTypeInfo& t, uint64_t b) {
   const uint64_t v = b & t.all_bits();
-  return t.is_integer() &&
-         (v == 0 || (t.kind == Kind::kSigned && v == t.all_bits()));
+  if (!t.is_integer()) return 0;
+  if (v == 0) return 1;
+  return t.kind == Kind::kSigned && v == t.all_bits() ? 2 : 0;
 }
 
 // The deviation rule of Add, Sub, Mul and Div (DeviationBy): on integers,

@@ -34,7 +34,7 @@ constexpr Variant kVariants[] = {
      .pair_kernel = kKernel,
      .pair_oracle = PairExact<oracle::Arithmetic::kDiv>,
      .fatal_second = TrappingDivisor,
-     .fatal_case = "trapping_divisors"},
+     .fatal_cases = kTrappingDivisors},
 };
 
 }  // namespace
