@@ -180,6 +180,11 @@ TEST(Schema, SumOrderAndIntegerOverflowDeviate) {
   const uint64_t three[] = {0x6800, 0x3C00, 0x3C00};
   EXPECT_TRUE(Deviates(sum, f16, std::span<const uint64_t>(three), 0x6800, 0x6801));
   EXPECT_FALSE(Deviates(sum, f16, std::span<const uint64_t>(three), 0x6800, 0x6802));
+  // Partial sums in float, rounded once (ONNX Runtime's): every float16
+  // order gives 0xf826 here (numpy), float's 0xf825.
+  const uint64_t wide[] = {0xF5B5, 0xF12C, 0x2280};
+  EXPECT_TRUE(Deviates(sum, f16, std::span<const uint64_t>(wide), 0xF826, 0xF825));
+  EXPECT_FALSE(Deviates(sum, f16, std::span<const uint64_t>(wide), 0xF826, 0xF824));
   const uint64_t two[] = {0x6800, 0x3C00};
   EXPECT_FALSE(Deviates(sum, f16, std::span<const uint64_t>(two), 0x6800, 0x6801));
   const DTypeInfo& i8 = Info(DType::kInt8);
