@@ -186,6 +186,21 @@ void AddSpecials(const DTypeInfo& t, std::vector<uint64_t>& set) {
   set.erase(std::unique(set.begin(), set.end()), set.end());
 }
 
+// About `most` of `strata`, drawn at random (the same on every machine),
+// with the specials.
+std::vector<uint64_t> DrawnFrom(const DTypeInfo& t,
+                                const std::vector<uint64_t>& strata,
+                                size_t most) {
+  const size_t keep_one_in = (strata.size() + most - 1) / most;
+  SplitMix64 rng(kSeed);
+  std::vector<uint64_t> set;
+  for (uint64_t p : strata) {
+    if (rng.Next() % keep_one_in == 0) set.push_back(p);
+  }
+  AddSpecials(t, set);
+  return set;
+}
+
 // The patterns of a `sampled` case (a conversion's, whose answer varies
 // inside a value class): every exponent's mantissa edges and two random
 // mantissas each, so that rounding ties, saturation bands and round_mode
@@ -194,15 +209,7 @@ void AddSpecials(const DTypeInfo& t, std::vector<uint64_t>& set) {
 // dtypes, the specials kept.
 std::vector<uint64_t> SampledSet(const DTypeInfo& t) {
   constexpr size_t kSampledMost = 6144;
-  const std::vector<uint64_t> strata = StratifiedPatterns(t, kSeed, 2);
-  const size_t keep_one_in = (strata.size() + kSampledMost - 1) / kSampledMost;
-  SplitMix64 rng(kSeed);
-  std::vector<uint64_t> set;
-  for (uint64_t p : strata) {
-    if (rng.Next() % keep_one_in == 0) set.push_back(p);
-  }
-  AddSpecials(t, set);
-  return set;
+  return DrawnFrom(t, StratifiedPatterns(t, kSeed, 2), kSampledMost);
 }
 
 Tensor Filled(const DTypeInfo& t, std::vector<int64_t> dims,
@@ -324,15 +331,7 @@ std::vector<uint64_t> PairSet(const DTypeInfo& t) {
   // (mantissa 0), on which a product or quotient is exact and rounding
   // never shows.
   constexpr size_t kPairSetSize = 96;
-  const std::vector<uint64_t> strata = StratifiedPatterns(t, kSeed, 4);
-  const size_t keep_one_in = (strata.size() + kPairSetSize - 1) / kPairSetSize;
-  SplitMix64 rng(kSeed);
-  std::vector<uint64_t> set;
-  for (uint64_t p : strata) {
-    if (rng.Next() % keep_one_in == 0) set.push_back(p);
-  }
-  AddSpecials(t, set);
-  return set;
+  return DrawnFrom(t, StratifiedPatterns(t, kSeed, 4), kPairSetSize);
 }
 
 std::string CaseFolderName(const CaseSpec& spec) {
