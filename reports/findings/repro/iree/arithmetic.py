@@ -16,7 +16,17 @@ rounded once (float16, bfloat16), and Python ints (integers):
    0xffffffffffffffff: iree-compile itself dies of SIGFPE (error code -8)
    evaluating the division at compile time (its const-eval runs compiled
    code in the compiler: the frame has no symbol); with
-   --iree-opt-const-eval=false it compiles (not run: it would trap).
+   --iree-opt-const-eval=false it compiles (not run: it would trap);
+   the same for uint32 0x80000000 / 0xffffffff and int64 MIN / -1;
+5. the generated Div cases' own layout (a [n, 1] column divided by a
+   [1, m] row, the 0b10..0 dividend in one row and the 0b11..1 divisor in
+   the last column): whether the process dies depends on m (uint32, m = 98,
+   dies; uint16, m = 88, answers); each in a child process;
+6. BitShift-11 by the width or more (spec silent; the reference gives 0,
+   as numpy): other values, not one rule per type;
+7. Sum-13 of three inputs: float16 left to right in float16 (as the
+   reference); bfloat16 with float32 partial sums rounded once (a
+   deviation by the reference's rule).
 
     python arithmetic.py            (a child run is: arithmetic.py --child ...)
 """
@@ -38,6 +48,24 @@ def div_child(dt, a, b):
     print(json.dumps(hexbits(r.view(dt))), flush=True)
 
 
+def bdiv_child(dt, n, m, row, a_val, b_val):
+    """Div-14 of a [n, 1] column of ones (a_val in `row`) by a [1, m] row of ones
+    (b_val last), broadcast to [n, m], in this process; prints the element at (row, m-1)."""
+    x = np.ones((n, 1), dt); x[row, 0] = a_val
+    y = np.ones((1, m), dt); y[0, m - 1] = b_val
+    names = ["x0", "x1"]
+    g = helper.make_graph([helper.make_node("Div", names, ["y"])], "g",
+                          [helper.make_tensor_value_info("x0", T[dt], [n, 1]),
+                           helper.make_tensor_value_info("x1", T[dt], [1, m])],
+                          [helper.make_tensor_value_info("y", T[dt], [n, m])])
+    mdl = helper.make_model(g, opset_imports=[helper.make_opsetid("", 14)], ir_version=10)
+    r = run_n(mdl, [x, y])
+    print(json.dumps(hexbits(r[row:row + 1, m - 1:m].view(dt))), flush=True)
+
+
+if sys.argv[1:2] == ["--bchild"]:
+    bdiv_child(sys.argv[2], *[int(v) for v in sys.argv[3:8]])
+    sys.exit(0)
 if sys.argv[1:2] == ["--child"]:
     dt, a, b = sys.argv[2], json.loads(sys.argv[3]), json.loads(sys.argv[4])
     div_child(dt, a, b)
@@ -138,16 +166,60 @@ for dt, bits in (("uint8", 8), ("uint16", 16), ("uint32", 32), ("uint64", 64), (
 
 # ---- 4. the same division folded by the compiler -----------------------------
 print("\n4. Div-14 uint64 of two initializers, 0x8000000000000000 / 0xffffffffffffffff:")
-init = [helper.make_tensor(n, TP.UINT64, [1], [v]) for n, v in (("a", 1 << 63), ("b", (1 << 64) - 1))]
-g = helper.make_graph([helper.make_node("Div", ["a", "b"], ["y"])], "g", [],
-                      [helper.make_tensor_value_info("y", TP.UINT64, [1])], initializer=init)
-m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 14)], ir_version=10)
-for flags in ([], ["--iree-opt-const-eval=false"]):
-    try:
-        compile_model(m, *flags)
-        print(f"  {flags or 'default flags'}: compiles")
-    except ic.CompilerToolError as e:
-        lines = str(e).splitlines()
-        frames = [l.split(" ", 2)[-1] for l in lines if l.lstrip().startswith("#")]
-        print(f"  {flags or 'default flags'}: iree-compile {[l for l in lines if l.startswith('Error code')][0]};",
-              "frame after the signal handler:", [f for f in frames if "Signals.cpp" not in f][1:2])
+for t, a0, b0 in ((TP.UINT64, 1 << 63, (1 << 64) - 1), (TP.UINT32, 1 << 31, (1 << 32) - 1),
+                  (TP.INT64, -(1 << 63), -1)):
+    if t != TP.UINT64:
+        print(f"   Div-14 {TP.DataType.Name(t).lower()} of two initializers, {hex(a0 % (1 << 64))} / {hex(b0 % (1 << 64))}:")
+    init = [helper.make_tensor(n, t, [1], [v]) for n, v in (("a", a0), ("b", b0))]
+    g = helper.make_graph([helper.make_node("Div", ["a", "b"], ["y"])], "g", [],
+                          [helper.make_tensor_value_info("y", t, [1])], initializer=init)
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 14)], ir_version=10)
+    for flags in ([], ["--iree-opt-const-eval=false"]):
+        try:
+            compile_model(m, *flags)
+            print(f"  {flags or 'default flags'}: compiles")
+        except ic.CompilerToolError as e:
+            lines = str(e).splitlines()
+            frames = [l.split(" ", 2)[-1] for l in lines if l.lstrip().startswith("#")]
+            print(f"  {flags or 'default flags'}: iree-compile {[l for l in lines if l.startswith('Error code')][0]};",
+                  "frame after the signal handler:", [f for f in frames if "Signals.cpp" not in f][1:2])
+
+# ---- 5. the generated cases' layout -----------------------------------------
+print("\n5. Div-14 [n,1] / [1,m] broadcast, ones but the dividend 0b10..0 in one row and the divisor"
+      " 0b11..1 in the last column (the suite's layout), each in a child process")
+for dt, n, m, row, bits in (("uint32", 99, 98, 48, 32), ("uint16", 89, 88, 46, 16), ("uint64", 101, 100, 52, 64),
+                            ("uint32", 99, 96, 48, 32), ("uint16", 89, 90, 46, 16)):
+    a0, b0 = 1 << (bits - 1), (1 << bits) - 1
+    p = subprocess.run([sys.executable, __file__, "--bchild", dt, str(n), str(m), str(row), str(a0), str(b0)],
+                       capture_output=True, text=True)
+    got = ("killed by " + signal.Signals(-p.returncode).name if p.returncode < 0 else
+           (json.loads(p.stdout.strip().splitlines()[-1])[0] if p.returncode == 0 else f"exit {p.returncode}"))
+    print(f"{dt} [{n},1] / [1,{m}] ({m} % 8 = {m % 8}): {hex(a0)}/{hex(b0)} -> {got} (ONNX 0x0)")
+
+# ---- 6. BitShift by the width or more ----------------------------------------
+print("\n6. BitShift-11, counts below and from the width up (x << s / x >> s; ONNX/numpy: 0 from the width up)")
+UT = {"uint8": (TP.UINT8, 8), "uint16": (TP.UINT16, 16), "uint32": (TP.UINT32, 32), "uint64": (TP.UINT64, 64)}
+for dt, (t, w) in UT.items():
+    for direction in ("LEFT", "RIGHT"):
+        x0 = 1 if direction == "LEFT" else 1 << (w - 1)
+        ss = [w - 1, w, w + 1, 2 * w, 4 * w + 1, (1 << w) - 1]
+        xs = [x0] * len(ss)
+        r = run_n(n_inputs("BitShift", 11, t, t, 2, [len(ss)], direction=direction),
+                  [np.array(xs, dt), np.array(ss, dt)])
+        want = [((x << s) % (1 << w) if direction == "LEFT" else x >> s) if s < w else 0 for x, s in zip(xs, ss)]
+        print(f"{dt} {direction:5} {hex(x0)} by {ss}: " + "; ".join(
+            f"{g}" + ("" if int(g, 16) == e else f" (numpy {hex(e)})") for g, e in zip(hexbits(r), want)))
+
+# ---- 7. Sum of three inputs -------------------------------------------------
+print("\n7. Sum-13, three inputs (x + y + z; left to right in the format, and float32 partial sums rounded once)")
+for dt, trips in ((np.float16, [(0x5c00, 0xa3ff, 0xdc00), (0x2800, 0xd7ff, 0xa800)]),
+                  (BF16, [(0x4402, 0xbbfd, 0xc402), (0x3e40, 0xc1bf, 0xbe40)])):
+    t, u = F[dt]
+    cols = [np.array(c, u).view(dt) for c in zip(*trips)]
+    r = run_n(n_inputs("Sum", 13, t, t, 3, [len(trips)]), cols)
+    ltr = ieee("Add", dt, ieee("Add", dt, cols[0], cols[1]), cols[2])
+    wide = (cols[0].astype(np.float32) + cols[1].astype(np.float32) + cols[2].astype(np.float32)).astype(dt)
+    for i, trip in enumerate(trips):
+        g, l, w = hexbits(r)[i], hexbits(ltr)[i], hexbits(wide)[i]
+        print(f"{np.dtype(dt).name}: {','.join(hex(v) for v in trip)} -> {g}; left to right {l}; float32 partial sums {w}"
+              + (" (= left to right)" if g == l else " (= float32 partial sums)" if g == w else " (neither)"))

@@ -3,9 +3,13 @@ float, double; Div-6, -7, -13, -14). Where 1/y overflows (the smallest
 subnormal divisors) the answer is +-inf, and 0 times that inf a NaN; a
 larger subnormal divisor is not flushed (1 / 2^-127 is finite); and on
 ordinary normal operands the product is one rounding away from the
-quotient (5 / 3). Integer Div by 0 panics in Rust and aborts the process
+quotient (5 / 3, and the suite's own pairs 0x05ff / 0x13d2 (float16),
+0x06400000 / 0x107fffff (float), 0x020fffffffffffff / 0x0ad8000000000000
+(double)). BitShift-11 by the type's width or more is a shift by the
+count modulo the width (the suite's reference, as numpy, gives 0: spec
+silent, a deviation). Integer Div by 0 panics in Rust and aborts the process
 (SIGABRT); those runs are in child processes so this script finishes.
-Expected answers: numpy's x / y (IEEE, correctly rounded; float16's
+Expected answers: numpy's x / y, Python ints for the shifts (IEEE, correctly rounded; float16's
 through float32, which is exact for one division) and Python ints.
 Standalone: onnx.helper builds the models, tract's own Python API runs them."""
 import os, subprocess, sys, tempfile
@@ -51,11 +55,13 @@ import tract
 print("tract", tract.version())
 hx = lambda v, u: [hex(x) for x in np.atleast_1d(v).view(u)]
 PAIRS = {  # (dividend bits, divisor bits)
-    "float16": [(0x0400, 0x0001), (0x0001, 0x0001), (0x0000, 0x0001), (0x3C00, 0x0200), (0x4500, 0x4200)],
+    "float16": [(0x0400, 0x0001), (0x0001, 0x0001), (0x0000, 0x0001), (0x3C00, 0x0200), (0x4500, 0x4200),
+                (0x05FF, 0x13D2)],
     "float32": [(0x04000000, 0x00000001), (0x00000001, 0x00000001), (0x00000000, 0x00000001),
-                (0x3F800000, 0x00400000), (0x40A00000, 0x40400000)],
+                (0x3F800000, 0x00400000), (0x40A00000, 0x40400000), (0x06400000, 0x107FFFFF)],
     "float64": [(0x0400000000000000, 0x1), (0x1, 0x1), (0x0, 0x1),
-                (0x3FF0000000000000, 0x0008000000000000), (0x4014000000000000, 0x4008000000000000)],
+                (0x3FF0000000000000, 0x0008000000000000), (0x4014000000000000, 0x4008000000000000),
+                (0x020FFFFFFFFFFFFF, 0x0AD8000000000000)],
 }
 rng = np.random.default_rng(1)
 with np.errstate(all="ignore"):
@@ -87,3 +93,33 @@ for dtype in INTS:
         status = f"exit {p.returncode}" if p.returncode >= 0 else f"killed by signal {-p.returncode}"
         panic = [l.strip() for l in p.stderr.splitlines() if "divide" in l or "overflow" in l or "aborting" in l]
         print(f"Div-14 {dtype} {a} / {b}: {status}: {p.stdout.strip()} {' / '.join(panic)}  want {want}")
+
+# BitShift-11 on the unsigned types: counts below the width are right; from the width up
+# tract shifts by the count modulo the width (Rust's wrapping_shl / wrapping_shr).
+UINTS = {"uint8": (TP.UINT8, np.uint8), "uint16": (TP.UINT16, np.uint16), "uint32": (TP.UINT32, np.uint32),
+         "uint64": (TP.UINT64, np.uint64)}
+
+
+def shift_model(t, n, direction):
+    g = helper.make_graph([helper.make_node("BitShift", ["x", "s"], ["y"], direction=direction)], "g",
+                          [helper.make_tensor_value_info(v, t, [n]) for v in ("x", "s")],
+                          [helper.make_tensor_value_info("y", t, [n])])
+    path = os.path.join(tempfile.mkdtemp(), "m.onnx")
+    onnx.save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 11)]), path)
+    return path
+
+
+for name, (t, nt) in UINTS.items():
+    w = np.dtype(nt).itemsize * 8
+    top = (1 << w) - 1
+    xs = [1, 1, 1, 1, top, top]
+    ss = [w - 1, w, w + 1, 2 * w, w, top]
+    for direction in ("LEFT", "RIGHT"):
+        xv = [(1 << (w - 1)) if direction == "RIGHT" and x == 1 else x for x in xs]
+        y = run(shift_model(t, len(xv), direction), np.array(xv, nt), np.array(ss, nt)).tolist()
+        want = [((x << s) & top if direction == "LEFT" else x >> s) if s < w else 0 for x, s in zip(xv, ss)]
+        modw = [(x << (s % w)) & top if direction == "LEFT" else x >> (s % w) for x, s in zip(xv, ss)]
+        print(f"BitShift-11 {direction:5} {name}: x {[hex(v) for v in xv]} by {ss}")
+        print(f"    tract {[hex(v) for v in y]}")
+        print(f"    want  {[hex(v) for v in want]}  (numpy: 0 from the width up; spec silent there)")
+        print(f"    count mod width {[hex(v) for v in modw]}  -> tract {'equals' if y == modw else 'differs from'} it")
