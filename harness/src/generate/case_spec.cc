@@ -452,8 +452,9 @@ void AddFatalCases(const OpSchema& s, DType t, std::vector<CaseSpec>& out) {
   if (v == nullptr || v->fatal_second == nullptr || !v->Defines(Info(t))) {
     return;
   }
+  const std::vector<uint64_t> set = PairSet(Info(t));
   for (size_t place = 1; place <= v->fatal_cases.size(); ++place) {
-    if (std::ranges::none_of(PairSet(Info(t)), [&](uint64_t b) {
+    if (std::ranges::none_of(set, [&](uint64_t b) {
           return v->fatal_second(Info(t), b) == place;
         })) {
       continue;
