@@ -103,6 +103,7 @@ ordered_json SchemaJson(const OpSchema& s) {
           {"attributes", attributes},
           {"broadcast", s.broadcast},
           {"variants_of", s.VariantsOp()},
+          {"keeps_nan_payload", s.keeps_nan_payload},
           {"min_inputs", s.MinInputs()},
           {"max_inputs", max_inputs}};
 }

@@ -174,6 +174,41 @@ uint64_t Sqrt(const DTypeInfo& t, const Exact& x) {
   return Rounded(t, false, root, (x.exponent - shift) / 2, root * root != wide);
 }
 
+// (significand * 2^shift) mod m, 64 doublings at a time: the remainder
+// stays below m < 2^64, so each step fits 128 bits.
+u128 ShiftedRemainder(u128 significand, int shift, u128 m) {
+  u128 r = significand % m;
+  while (shift > 0) {
+    const int step = shift < 64 ? shift : 64;
+    r = (r << step) % m;
+    shift -= step;
+  }
+  return r;
+}
+
+// |x| - n|y| for the largest whole n that leaves it >= 0, with x's sign:
+// exact in x's format, so it is encoded, not rounded.
+uint64_t Fmod(const DTypeInfo& t, uint64_t a, const Exact& x, const Exact& y) {
+  if (x.cls != Class::kNumber || y.cls == Class::kNaN) return DefaultNaN(t);
+  if (y.cls == Class::kNumber && y.significand == 0) return DefaultNaN(t);
+  if (y.cls == Class::kInfinity || x.significand == 0) return a;
+  u128 r = 0;
+  int exponent = 0;
+  if (x.exponent >= y.exponent) {
+    r = ShiftedRemainder(x.significand, x.exponent - y.exponent,
+                         y.significand);
+    exponent = y.exponent;
+  } else {
+    const int apart = y.exponent - x.exponent;
+    // y's value is then above x's, which is its own remainder.
+    r = apart >= 64 ? x.significand
+                    : x.significand % (y.significand << apart);
+    exponent = x.exponent;
+  }
+  if (r == 0) return Zero(t, x.negative);
+  return Rounded(t, x.negative, r, exponent, false);
+}
+
 uint64_t FloatArithmetic(Arithmetic op, const DTypeInfo& t, uint64_t a,
                          uint64_t b) {
   const Exact x = DecodeIeee(t, a);
@@ -194,6 +229,8 @@ uint64_t FloatArithmetic(Arithmetic op, const DTypeInfo& t, uint64_t a,
       return Add(t, x, y);
     case Arithmetic::kMul:
       return Mul(t, x, y);
+    case Arithmetic::kFmod:
+      return Fmod(t, a, x, y);
     default:
       return Div(t, x, y);
   }
@@ -237,6 +274,15 @@ Integer IntegerResult(Arithmetic op, const Integer& x, Integer y) {
       const u128 product = x.magnitude * y.magnitude;
       return {negative && product != 0, product};
     }
+    case Arithmetic::kFmod:
+    case Arithmetic::kMod: {
+      if (y.magnitude == 0) return {};
+      const u128 r = x.magnitude % y.magnitude;
+      if (r == 0) return {};
+      // Python's remainder takes the divisor's sign: y - (the other one).
+      if (op == Arithmetic::kMod && negative) return {y.negative, y.magnitude - r};
+      return {x.negative, r};
+    }
     default: {
       if (y.magnitude == 0) return {};
       const u128 quotient = x.magnitude / y.magnitude;
@@ -273,7 +319,9 @@ bool ExactArithmeticOpen(Arithmetic op, const DTypeInfo& t, uint64_t a,
                          uint64_t b) {
   if (t.is_float()) return false;
   const Integer y = DecodeInteger(t, b);
-  if (op == Arithmetic::kDiv && y.magnitude == 0) return true;
+  const bool divides = op == Arithmetic::kDiv || op == Arithmetic::kFmod ||
+                       op == Arithmetic::kMod;
+  if (divides && y.magnitude == 0) return true;
   return !Fits(t, IntegerResult(op, DecodeInteger(t, a), y));
 }
 

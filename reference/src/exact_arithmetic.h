@@ -1,4 +1,4 @@
-// The oracle of Add, Sub, Mul, Div, Sqrt and Reciprocal: each pattern
+// The oracle of Add, Sub, Mul, Div, Sqrt, Reciprocal and Mod: each pattern
 // decoded into an exact sign, integer significand and power of two, the
 // operation done on integers without loss, and the result rounded once to
 // nearest even in the tensor's own format (convert::RoundToFormat). Plain
@@ -15,6 +15,12 @@
 // wrapped; a division by zero gives 0. Where the exact result does not fit
 // the dtype, or the divisor is zero, the spec decides nothing
 // (ExactArithmeticOpen).
+//
+// Remainders: kFmod is C's fmod (the dividend's sign; on floats exact, so
+// nothing rounds: fmod(x, ±0) and fmod(±inf, y) are NaN, fmod(x, ±inf) is
+// x); kMod, on integers only, is Python's and numpy's (the divisor's
+// sign). Both give 0 for a zero divisor (open) and for MIN by -1 (decided:
+// the remainder fits, though an x86 division traps computing it).
 #ifndef ONNXCTS_SRC_EXACT_ARITHMETIC_H_
 #define ONNXCTS_SRC_EXACT_ARITHMETIC_H_
 
@@ -24,7 +30,16 @@
 
 namespace onnxcts::oracle {
 
-enum class Arithmetic : uint8_t { kAdd, kSub, kMul, kDiv, kSqrt, kReciprocal };
+enum class Arithmetic : uint8_t {
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kSqrt,
+  kReciprocal,
+  kFmod,
+  kMod,
+};
 
 // ExactArithmetic()
 //

@@ -119,6 +119,9 @@ NodeOutputs InferOutputTypes(const OpSchema& s,
   std::map<std::string_view, DType> bound;
   BindAttributes(s, attributes, bound);
   out.problem = Bind(s, input_types, bound);
+  if (out.problem.empty() && s.forbids != nullptr) {
+    out.problem = s.forbids(input_types, attributes);
+  }
   for (const Formal& f : s.outputs) {
     if (!out.problem.empty()) break;
     out.problem = OutputType(s, f, bound, out.types);

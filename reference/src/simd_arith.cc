@@ -44,6 +44,7 @@ size_t Lanes(Arithmetic op, const void* a_bytes, const void* b_bytes,
                  sizeof(T) == 4 ? 0x7FC00000u : 0x7FF8000000000000ull));
   const size_t lanes = hn::Lanes(d);
   size_t i = 0;
+  if (op == Arithmetic::kFmod) return i;  // Highway has no remainder
   for (; i + lanes <= n; i += lanes) {
     const auto x = hn::LoadU(d, a + i);
     const auto y = binary ? hn::LoadU(d, b + i) : x;
@@ -88,6 +89,8 @@ T Apply(Arithmetic op, T x, T y) {
       return x / y;
     case Arithmetic::kSqrt:
       return std::sqrt(x);
+    case Arithmetic::kFmod:
+      return std::fmod(x, y);
     default:
       return T{1} / x;
   }

@@ -1,4 +1,4 @@
-// The vector body of Add, Sub, Mul, Div, Sqrt and Reciprocal on float32
+// The vector body of Add, Sub, Mul, Div, Sqrt, Reciprocal (and Mod's fmod) on float32
 // and float64: the host's IEEE 754 lane arithmetic (no approximate
 // reciprocal or square root), with every NaN answer made the default quiet
 // NaN (exact_arithmetic.h), so that the answer never depends on which NaN
@@ -15,7 +15,18 @@
 
 namespace onnxcts::simd {
 
-enum class Arithmetic : uint8_t { kAdd, kSub, kMul, kDiv, kSqrt, kReciprocal };
+// kFmod is C's fmod (no vector body: a scalar loop of std::fmod, which is
+// exact); kMod, Python's remainder, is for integers only (ops/arithmetic.cc).
+enum class Arithmetic : uint8_t {
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kSqrt,
+  kReciprocal,
+  kFmod,
+  kMod,
+};
 
 // FloatArithmetic()
 //

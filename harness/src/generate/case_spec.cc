@@ -184,7 +184,9 @@ Attributes BaseAttributes(const OpSchema& s) {
 
 // What a case that is about something else gives on element inputs of
 // `t`: the required attributes as above, each other input float where it
-// may be (else its first), the optional ones left out unless `every_input`.
+// may be (else its first), the optional ones left out unless `every_input`;
+// where the version forbids those attributes on `t` (Mod's default fmod 0
+// on a float), the first choice of them it allows.
 Combination BaseCombination(const OpSchema& s, DType t,
                             bool every_input = false) {
   Combination base{BaseAttributes(s), {}, 0};
@@ -193,6 +195,14 @@ Combination BaseCombination(const OpSchema& s, DType t,
     if (f.optional && !every_input) break;
     base.count = i + 1;
     if (!s.ElementInput(i)) base.others.push_back(FloatOrFirst(OtherDTypes(s, f, t)));
+  }
+  if (s.forbids == nullptr || Valid(s, t, base)) return base;
+  for (const Combination& c : AttributeChoices(s)) {
+    Combination allowed = base;
+    for (const auto& [name, value] : c.attributes) {
+      allowed.attributes.insert_or_assign(name, value);
+    }
+    if (Valid(s, t, allowed)) return allowed;
   }
   return base;
 }
@@ -211,7 +221,8 @@ std::string ValueText(const OpSchema& s, const std::string& name,
   return "?";
 }
 
-// "detect_neg0" for detect_negative=0, "to_float16", "round_mode_down";
+// "detect_neg0" for detect_negative=0, "sat0" for saturate=0, "fmod1" (a
+// name of four letters or fewer whole), "to_float16", "round_mode_down";
 // attributes at their default add nothing to the id.
 std::string AttributeSuffix(const OpSchema& s, const Attributes& attrs) {
   std::string suffix;
@@ -221,7 +232,9 @@ std::string AttributeSuffix(const OpSchema& s, const Attributes& attrs) {
                         spec != nullptr && spec->dtype_of.empty() &&
                         spec->dtypes.empty();
     const std::string shortened =
-        number ? name.substr(0, name.find('_') + 4) : name + "_";
+        !number            ? name + "_"
+        : name.size() <= 4 ? name
+                           : name.substr(0, name.find('_') + 4);
     // Ids are lower case: BitShift's "LEFT" is ".direction_left".
     suffix += "." + shortened + Lower(ValueText(s, name, value));
   }
@@ -623,9 +636,31 @@ void AddAttributeRejects(const OpSchema& s, DType t,
   }
 }
 
+// On each allowed dtype, each choice of attribute values the version's
+// text forbids there (OpSchema::forbids).
+void AddForbiddenRejects(const OpSchema& s, const SuiteFilter& f,
+                         std::vector<CaseSpec>& out) {
+  if (s.forbids == nullptr) return;
+  for (DType t : InputTypes(s, 0)) {
+    if (!Keeps(f.dtypes, t)) continue;
+    for (const Combination& c : AttributeChoices(s)) {
+      CaseSpec forbidden = Rejected(s, t, Breakage::kForbidden, "", "");
+      forbidden.attributes = c.attributes;
+      Attributes resolved = c.attributes;
+      ResolveAttributes(s, resolved);
+      const std::string why = s.forbids(NodeInputTypes(forbidden), resolved);
+      if (why.empty()) continue;
+      forbidden.id += AttributeSuffix(s, c.attributes) + ".forbidden";
+      forbidden.description += why;
+      out.push_back(forbidden);
+    }
+  }
+}
+
 void AddRejectCases(const OpSchema& s, const SuiteFilter& f,
                     std::vector<CaseSpec>& out) {
   AddDTypeRejects(s, f, out);
+  AddForbiddenRejects(s, f, out);
   const DType t = ValidDType(s);
   if (!Keeps(f.dtypes, t)) return;
   const DType wrong = OtherOutput(s, t);

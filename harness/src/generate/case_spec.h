@@ -23,6 +23,7 @@ enum class Breakage {
   kAttributeOutsideDomain,  // a value its domain lacks (Cast's `to`)
   kMissingInput,        // the node has one input fewer than the op takes
   kExtraInput,          // the node has one input more (x twice)
+  kForbidden,           // what the version's text forbids (OpSchema::forbids)
 };
 
 enum class Inputs {
@@ -98,8 +99,9 @@ std::vector<CaseSpec> ConformanceCases(const SuiteFilter& filter);
 // op version, each dtype of the table it does not allow, an output declared
 // with a type it cannot make, an unknown attribute, each INT attribute given
 // as FLOAT, each required attribute left out, each attribute with a domain
-// given a value outside it, a missing input and one input too many. A
-// conformant backend refuses each.
+// given a value outside it, a missing input and one input too many, and
+// on each allowed dtype each choice of attribute values the version's text
+// forbids (Mod's fmod 0 on a float). A conformant backend refuses each.
 std::vector<CaseSpec> MustRejectCases(const SuiteFilter& filter);
 
 }  // namespace onnxcts

@@ -44,7 +44,8 @@ Verdict CompareElement(const DTypeInfo& t, uint64_t want, uint64_t got,
   // An integer op has silent spots too (Abs of INT_MIN), so its rule is
   // asked as well; only the NaN rule is for floats alone.
   if (t.is_float() && oracle::IsNaN(t, want) && oracle::IsNaN(t, got)) {
-    return Verdict::kMatch;
+    return rules.schema->keeps_nan_payload ? Verdict::kDeviation
+                                           : Verdict::kMatch;
   }
   static const Attributes kNone;
   const ElementAnswer answer{

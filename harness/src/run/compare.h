@@ -14,7 +14,8 @@ namespace onnxcts {
 
 struct CompareRules {
   // Set for the reference ops: floats then compare bit for bit (any NaN
-  // matching any NaN) and the schema's deviation rule applies.
+  // matching any NaN, but for an op that keeps NaN payloads, where another
+  // NaN is a deviation) and the schema's deviation rule applies.
   const OpSchema* schema = nullptr;
   // The node's attributes, resolved, for the deviation rule (Cast's depend
   // on them); null: none.

@@ -35,6 +35,18 @@ TEST(Compare, AnyNaNMatchesAnyNaNForReferenceOps) {
   EXPECT_EQ(CompareOutput(0, want, got, &x, SignRules()).status, Status::kPass);
 }
 
+// Identity copies bits: another NaN for its NaN is a deviation (failed
+// under --policy strict), though for Sign it would match.
+TEST(Compare, AnOpThatKeepsNaNPayloadsDeviatesOnAnotherNaN) {
+  const CompareRules identity{FindSchema("", "Identity", 25), nullptr, 0, 0};
+  const Tensor x = Make(DType::kFloat16, {0x7E01, 0x3C00});
+  const Comparison c = CompareOutput(
+      0, x, Make(DType::kFloat16, {0x7E00, 0x3C00}), &x, identity);
+  EXPECT_EQ(c.status, Status::kDeviation);
+  EXPECT_EQ(c.detail.by_class.at("+qnan").examples[0].actual, "0x7e00");
+  EXPECT_EQ(CompareOutput(0, x, x, &x, identity).status, Status::kPass);
+}
+
 // ORT's float16 answer to Sign(NaN) is 0: the spec is silent, so that is a
 // deviation, not a failure; a -0 for a zero input likewise.
 TEST(Compare, SilentSpotsAreDeviations) {

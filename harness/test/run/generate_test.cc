@@ -95,6 +95,33 @@ TEST(Generate, TrappingDivisorsAreACaseOfTheirOwn) {
   EXPECT_EQ(apart, 12u);  // Div-14's eight integer dtypes, four signed
 }
 
+// Mod forbids fmod=0 on a float: each version has a must-reject case of it
+// per float dtype, and no conformance case of a float without fmod=1.
+TEST(Generate, WhatAVersionForbidsIsMustReject) {
+  SuiteFilter mod;
+  mod.ops = {"mod"};
+  std::set<std::string> forbidden;
+  for (const CaseSpec& c : MustRejectCases(mod)) {
+    if (c.breakage != Breakage::kForbidden) continue;
+    forbidden.insert(c.id);
+    EXPECT_FALSE(c.attributes.contains("fmod")) << c.id;  // the default, 0
+    EXPECT_NE(c.description.find("fmod=1"), std::string::npos) << c.id;
+  }
+  EXPECT_EQ(forbidden, (std::set<std::string>{
+                           "onnxcts.reject.mod.v10.double.forbidden",
+                           "onnxcts.reject.mod.v10.float.forbidden",
+                           "onnxcts.reject.mod.v10.float16.forbidden",
+                           "onnxcts.reject.mod.v13.bfloat16.forbidden",
+                           "onnxcts.reject.mod.v13.double.forbidden",
+                           "onnxcts.reject.mod.v13.float.forbidden",
+                           "onnxcts.reject.mod.v13.float16.forbidden"}));
+  for (const CaseSpec& c : ConformanceCases(mod)) {
+    if (!Info(c.dtype).is_float()) continue;
+    ASSERT_TRUE(c.attributes.contains("fmod")) << c.id;
+    EXPECT_EQ(std::get<int64_t>(c.attributes.at("fmod")), 1) << c.id;
+  }
+}
+
 TEST(Generate, TheSameCommandGivesTheSameBytes) {
   SuiteFilter filter;
   filter.ops = {"isinf"};

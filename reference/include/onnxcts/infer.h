@@ -35,7 +35,8 @@ std::string InputTypesProblem(const OpSchema& s,
 // constraint is bound to by an input or by an attribute that names a dtype
 // (Cast's `to`), else the constraint's `unbound` or `unbound_like` dtype,
 // else the one dtype the constraint allows. `problem` says why there is
-// none (InputTypesProblem's answer).
+// none (InputTypesProblem's answer, or what the version forbids:
+// OpSchema::forbids).
 NodeOutputs InferOutputTypes(const OpSchema& s,
                              std::span<const DType> input_types,
                              const Attributes& attributes);

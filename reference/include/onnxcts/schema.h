@@ -192,6 +192,17 @@ struct OpSchema {
   // null: every valid one.
   bool (*keeps_case)(const OpSchema& s, std::span<const DType> types,
                      const Attributes& attributes) = nullptr;
+  // Whether a NaN it answers is the very NaN it was given (Identity,
+  // Where: they copy bits). A backend's NaN of other bits is then a
+  // deviation, which --policy strict fails; for every other op any NaN
+  // matches any NaN, the spec naming no payload.
+  bool keeps_nan_payload = false;
+  // What the version's text forbids of a node beyond its type constraints
+  // and attribute domains ("" when nothing): Mod's `fmod` 0 on a float. A
+  // node it forbids is invalid (InferOutputTypes says why), and the suite
+  // derives a must-reject case of each.
+  std::string (*forbids)(std::span<const DType> types,
+                         const Attributes& attributes) = nullptr;
 
   const TypeConstraint* FindConstraint(std::string_view name) const;
   const AttrSpec* FindAttribute(std::string_view name) const;

@@ -48,6 +48,18 @@ T Wrapping(simd::Arithmetic op, T x, T y) {
       return static_cast<T>(ux - uy);
     case simd::Arithmetic::kMul:
       return static_cast<T>(ux * uy);
+    case simd::Arithmetic::kFmod:
+    case simd::Arithmetic::kMod: {
+      if (y == 0) return 0;
+      if constexpr (std::is_signed_v<T>) {
+        if (y == -1) return 0;  // MIN % -1 would trap
+        const T r = static_cast<T>(x % y);
+        const bool floored = op == simd::Arithmetic::kMod;
+        return floored && r != 0 && (r < 0) != (y < 0) ? static_cast<T>(r + y)
+                                                       : r;
+      }
+      return static_cast<T>(x % y);
+    }
     default:
       if (y == 0) return 0;
       if constexpr (std::is_signed_v<T>) {
@@ -78,7 +90,10 @@ bool IeeeFloat(const DTypeInfo& t) {
 
 void ArithmeticKernel(simd::Arithmetic op, const DTypeInfo& t, const void* a,
                       const void* b, void* out, size_t n) {
-  if (Unary(op) ? !IeeeFloat(t) : !ArithmeticDType(t)) {
+  const bool defined = Unary(op)                     ? IeeeFloat(t)
+                       : op == simd::Arithmetic::kMod ? t.is_integer()
+                                                      : ArithmeticDType(t);
+  if (!defined || !KernelsCover(t)) {
     throw std::invalid_argument("no arithmetic kernel on " +
                                 std::string(t.name));
   }
