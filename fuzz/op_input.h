@@ -265,9 +265,11 @@ inline std::vector<TensorInput> ReadNodeInputs(FuzzedDataProvider& fdp,
                                                OpInput& op, size_t count,
                                                bool allow_empty = true) {
   std::vector<uint8_t> stretch(count);
-  for (uint8_t& s : stretch) {
+  for (size_t i = 0; i < count; ++i) {
+    uint8_t& s = stretch[i];
     s = fdp.ConsumeIntegral<uint8_t>();
-    if (!op.schema->broadcast) s = 0;
+    // Input 0 of a unidirectional op (PRelu) keeps the whole shape.
+    if (!op.schema->broadcast || (i == 0 && op.schema->unidirectional)) s = 0;
   }
   const int rank = fdp.ConsumeIntegralInRange(0, 4);
   const int64_t least = allow_empty ? 0 : 1;

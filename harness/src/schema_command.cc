@@ -88,6 +88,8 @@ ordered_json SchemaJson(const OpSchema& s) {
       attr["dtypes"] = names;
     }
     if (!a.choices.empty()) attr["choices"] = a.choices;
+    if (!a.required && a.type == AttrType::kFloat) attr["default"] = a.default_float;
+    if (!a.float_choices.empty()) attr["float_choices"] = a.float_choices;
     attributes.push_back(attr);
   }
   // Unbounded (a variadic input) is null: JSON has no integer for it.
@@ -102,6 +104,7 @@ ordered_json SchemaJson(const OpSchema& s) {
           {"constraints", constraints},
           {"attributes", attributes},
           {"broadcast", s.broadcast},
+          {"unidirectional", s.unidirectional},
           {"variants_of", s.VariantsOp()},
           {"keeps_nan_payload", s.keeps_nan_payload},
           {"min_inputs", s.MinInputs()},
@@ -145,6 +148,8 @@ void PrintTable() {
         attributes += fmt::format(" {}=?", a.name);
       } else if (a.type == AttrType::kString) {
         attributes += fmt::format(" {}={}", a.name, a.default_string);
+      } else if (a.type == AttrType::kFloat) {
+        attributes += fmt::format(" {}={}", a.name, a.default_float);
       } else {
         attributes += fmt::format(" {}={}", a.name, a.default_int);
       }

@@ -100,6 +100,10 @@ std::string SameOrBroadcast(const OpSchema& s, std::span<const Dims> all,
            " does not broadcast";
   }
   if (!broadcast) return "the inputs' shapes do not broadcast";
+  if (s.unidirectional && *broadcast != dims.front()) {
+    return "an input does not broadcast to input 0's shape, as " +
+           VersionName(s) + " needs";
+  }
   out = *broadcast;
   return "";
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <optional>
 #include <vector>
 
@@ -44,11 +45,19 @@ std::vector<const Variant*> CollectVariants() {
 }
 
 // An attribute's value as a variant keys it: a flag as 0 or 1, an INT as
-// itself, a STRING of listed choices as its index among them; none for
-// anything else.
+// itself, a STRING of listed choices or a FLOAT of listed values as its
+// index among them (a float by its bits); none for anything else.
 std::optional<int64_t> KeyOf(const AttrSpec& spec, const AttrValue& value) {
   if (const int64_t* i = std::get_if<int64_t>(&value)) {
     return spec.flag ? int64_t{*i != 0} : *i;
+  }
+  if (const float* f = std::get_if<float>(&value)) {
+    const auto same = [&](float c) {
+      return std::bit_cast<uint32_t>(c) == std::bit_cast<uint32_t>(*f);
+    };
+    const auto it = std::ranges::find_if(spec.float_choices, same);
+    if (it == spec.float_choices.end()) return std::nullopt;
+    return it - spec.float_choices.begin();
   }
   const std::string* text = std::get_if<std::string>(&value);
   const auto it = text == nullptr ? spec.choices.end()
@@ -210,6 +219,8 @@ std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes) {
     }
     if (spec.type == AttrType::kInt) {
       attributes.emplace(std::string(spec.name), spec.default_int);
+    } else if (spec.type == AttrType::kFloat) {
+      attributes.emplace(std::string(spec.name), spec.default_float);
     } else if (spec.type == AttrType::kString) {
       attributes.emplace(std::string(spec.name),
                          std::string(spec.default_string));

@@ -325,3 +325,41 @@ TEST(GoldenArithmetic, FmodOfFloatsIsExact) {
 
 }  // namespace
 }  // namespace onnxcts
+
+namespace onnxcts {
+namespace {
+
+// slope * x below zero only: ±0 and a NaN are themselves (the NaN's bits
+// kept), -inf times 0 the default NaN; the slope broadcasts to X's shape.
+TEST(GoldenPairs, PReluScalesBelowZeroOnly) {
+  const float nan1 = std::bit_cast<float>(uint32_t{0x7FC00001});
+  EXPECT_EQ(RunNode("PRelu", 16, {Floats({-2.0f, 3.0f, -0.0f, nan1, -kInf}),
+                                  Floats({0.5f, 0.5f, -1.0f, 2.0f, 0.0f})},
+                    {5}),
+            (Bits{F(-1.0f), F(3.0f), 0x80000000, 0x7FC00001, 0x7FC00000}));
+  In x = Floats({-1.0f, -1.0f, 1.0f, -4.0f});
+  x.dims = {2, 2};
+  EXPECT_EQ(RunNode("PRelu", 7, {x, Floats({2.0f, 3.0f})}, {2, 2}),
+            (Bits{F(-2.0f), F(-3.0f), F(1.0f), F(-12.0f)}));
+  EXPECT_EQ(RunNode("PRelu", 9, {Of(DType::kInt32, {0xFFFFFFFB, 7, 0x80000000}),
+                                 Of(DType::kInt32, {3, 0xFFFFFFFE, 0xFFFFFFFF})},
+                    {3}),
+            (Bits{0xFFFFFFF1, 7, 0x80000000}));
+}
+
+// float32's 0.2 becomes float16's 0x3266 first, as in ONNX's reference
+// evaluator (numpy: float16(-1.00195) * float16(0.2) is 0xb269; the
+// product with float32's 0.2 rounded once would be 0xb26a).
+TEST(GoldenPairs, LeakyReluRoundsAlphaToTheTensorsType) {
+  EXPECT_EQ(RunNode("LeakyRelu", 16, {Floats16({0xBC02, 0x8000, 0x3C00})}, {3},
+                    {{"alpha", 0.2f}}),
+            (Bits{0xB269, 0x8000, 0x3C00}));
+  EXPECT_EQ(RunNode("LeakyRelu", 6, {Floats({-100.0f, -0.0f})}, {2}),
+            (Bits{F(-1.0f), 0x80000000}));
+  EXPECT_EQ(RunNode("LeakyRelu", 6, {Floats({-2.0f, -0.0f})}, {2},
+                    {{"alpha", -1.5f}}),
+            (Bits{F(3.0f), 0x80000000}));
+}
+
+}  // namespace
+}  // namespace onnxcts

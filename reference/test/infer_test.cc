@@ -9,10 +9,9 @@ namespace onnxcts {
 namespace {
 
 NodeOutputs Infer(std::string_view op, int opset, std::vector<DType> types,
-                  std::vector<Dims> dims) {
+                  std::vector<Dims> dims, Attributes attributes = {}) {
   const OpSchema* s = FindSchema("", op, opset);
   EXPECT_NE(s, nullptr) << op << "-" << opset;
-  Attributes attributes;
   EXPECT_EQ(ResolveAttributes(*s, attributes), "");
   return InferOutputs(*s, types, dims, attributes);
 }
@@ -49,6 +48,29 @@ TEST(InferOutputs, ShapesThatDifferNeedAVersionThatBroadcasts) {
   EXPECT_NE(Infer("Max", 8, {DType::kFloat, DType::kFloat}, {{3}, {2}})
                 .problem.find("do not broadcast"),
             std::string::npos);
+}
+
+// PRelu's slope broadcasts to X's shape, never X to the slope's.
+TEST(InferOutputs, AUnidirectionalOpKeepsTheFirstInputsShape) {
+  const std::vector<DType> two = {DType::kFloat, DType::kFloat};
+  EXPECT_EQ(Infer("PRelu", 16, two, {{2, 3}, {3}}).dims, (Dims{2, 3}));
+  EXPECT_NE(Infer("PRelu", 16, two, {{3}, {2, 3}})
+                .problem.find("does not broadcast to input 0's shape"),
+            std::string::npos);
+  EXPECT_NE(Infer("PRelu", 6, two, {{2, 3}, {3}})
+                .problem.find("does not broadcast"),
+            std::string::npos);
+}
+
+// Mod forbids fmod 0 on a float, and allows it on an integer.
+TEST(InferOutputs, WhatAVersionForbidsIsAProblem) {
+  Attributes fmod0 = {{"fmod", int64_t{0}}};
+  EXPECT_NE(Infer("Mod", 13, {DType::kFloat, DType::kFloat}, {{1}, {1}}, fmod0)
+                .problem.find("needs fmod=1"),
+            std::string::npos);
+  EXPECT_EQ(Infer("Mod", 13, {DType::kInt8, DType::kInt8}, {{1}, {1}}, fmod0)
+                .problem,
+            "");
 }
 
 TEST(InferOutputs, ADTypeTheVersionDoesNotAllowIsNamed) {

@@ -1,6 +1,7 @@
 #include "generate/case_spec.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <optional>
 #include <stdexcept>
@@ -41,14 +42,19 @@ std::vector<AttrValue> Domain(const OpSchema& s, const AttrSpec& a) {
   for (std::string_view choice : a.choices) {
     values.emplace_back(std::string(choice));
   }
+  for (float choice : a.float_choices) values.emplace_back(choice);
   if (!values.empty() || a.required) return values;
   if (a.type == AttrType::kString) return {std::string(a.default_string)};
+  if (a.type == AttrType::kFloat) return {a.default_float};
   return {a.default_int};
 }
 
 bool IsDefault(const AttrSpec& a, const AttrValue& v) {
   if (a.required) return false;
   if (const auto* i = std::get_if<int64_t>(&v)) return *i == a.default_int;
+  if (const auto* f = std::get_if<float>(&v)) {
+    return std::bit_cast<uint32_t>(*f) == std::bit_cast<uint32_t>(a.default_float);
+  }
   const auto* text = std::get_if<std::string>(&v);
   return text != nullptr && *text == a.default_string;
 }
@@ -218,6 +224,7 @@ std::string ValueText(const OpSchema& s, const std::string& name,
     return t != nullptr ? std::string(t->name) : std::to_string(*i);
   }
   if (const auto* text = std::get_if<std::string>(&value)) return *text;
+  if (const auto* f = std::get_if<float>(&value)) return fmt::format("{}", *f);
   return "?";
 }
 
@@ -235,8 +242,14 @@ std::string AttributeSuffix(const OpSchema& s, const Attributes& attrs) {
         !number            ? name + "_"
         : name.size() <= 4 ? name
                            : name.substr(0, name.find('_') + 4);
-    // Ids are lower case: BitShift's "LEFT" is ".direction_left".
-    suffix += "." + shortened + Lower(ValueText(s, name, value));
+    // Ids are lower case: BitShift's "LEFT" is ".direction_left"; a float's
+    // point and minus are p and m ("alpha_m1p5"), an id's dots its own.
+    std::string text = Lower(ValueText(s, name, value));
+    if (std::holds_alternative<float>(value)) {
+      std::ranges::replace(text, '.', 'p');
+      std::ranges::replace(text, '-', 'm');
+    }
+    suffix += "." + shortened + text;
   }
   return suffix;
 }

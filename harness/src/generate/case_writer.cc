@@ -244,18 +244,24 @@ std::vector<uint64_t> SecondSet(const CaseSpec& spec, const DTypeInfo& t,
 
 // Inputs 0 and 1 of a kPairs or kFatalPairs case: every pattern of the
 // first set against every one of the second, as a column against a row
-// where the version broadcasts, else both stretched to every pair.
+// where the version broadcasts both ways, as a matrix against a row where
+// only the second broadcasts to the first (PRelu), else both stretched to
+// every pair.
 std::vector<Tensor> PairInputs(const CaseSpec& spec, const DTypeInfo& t) {
   const std::vector<uint64_t> a = PairSet(t);
   const std::vector<uint64_t> b = SecondSet(spec, t, a);
   const auto rows = static_cast<int64_t>(a.size());
   const auto columns = static_cast<int64_t>(b.size());
-  if (spec.schema->broadcast) {
+  if (spec.schema->broadcast && !spec.schema->unidirectional) {
     return {Filled(t, {rows, 1}, a, InOrder),
             Filled(t, {1, columns}, b, InOrder)};
   }
   std::vector<uint64_t> stretched;
   for (uint64_t p : a) stretched.insert(stretched.end(), b.size(), p);
+  if (spec.schema->broadcast) {
+    return {Filled(t, {rows, columns}, stretched, InOrder),
+            Filled(t, {columns}, b, InOrder)};
+  }
   return {Filled(t, {rows * columns}, stretched, InOrder),
           Filled(t, {rows * columns}, b, InOrder)};
 }

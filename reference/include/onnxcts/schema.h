@@ -59,6 +59,11 @@ struct AttrSpec {
   // An INT naming a dtype that binds no constraint (`precision`): the
   // dtypes it may name.
   std::span<const DType> dtypes = {};
+  // A FLOAT's default, when !required, and the values the suite and the
+  // sweep variants try (LeakyRelu's alpha: the default first); any float is
+  // valid. A variant keys one by its index among them.
+  float default_float = 0;
+  std::span<const float> float_choices = {};
 };
 
 struct TypeConstraint {
@@ -203,6 +208,9 @@ struct OpSchema {
   // derives a must-reject case of each.
   std::string (*forbids)(std::span<const DType> types,
                          const Attributes& attributes) = nullptr;
+  // With `broadcast`: the inputs after the first broadcast to its shape,
+  // which the output keeps (PRelu's slope from 7); input 0 never grows.
+  bool unidirectional = false;
 
   const TypeConstraint* FindConstraint(std::string_view name) const;
   const AttrSpec* FindAttribute(std::string_view name) const;

@@ -19,8 +19,8 @@
 namespace onnxcts {
 
 // An attribute's value, as the variant's model sets it: an INT's value, or
-// for a STRING of listed choices (Cast's round_mode) the index of its value
-// among them.
+// for a STRING of listed choices (Cast's round_mode) or a FLOAT of listed
+// values (LeakyRelu's alpha) the index of its value among them.
 struct IntAttribute {
   std::string_view name;
   int64_t value;
