@@ -93,7 +93,8 @@ def load_tables(onnxcts):
 
 def attribute_reads(sc):
     """What ReadOpChoice reads for each attribute, in order: a flag, a
-    dtype pick (an attribute naming a dtype) or a choice among n+2."""
+    dtype pick (an attribute naming a dtype), a choice among n+2, or a
+    float among n listed, left out, or raw (ReadFloat)."""
     reads = []
     for a in sc["attributes"]:
         if a["flag"]:
@@ -102,6 +103,8 @@ def attribute_reads(sc):
             reads.append(("dtype", 0))
         elif "choices" in a:
             reads.append(("choice", len(a["choices"])))
+        elif "float_choices" in a:
+            reads.append(("float", len(a["float_choices"])))
     return reads
 
 
@@ -458,8 +461,8 @@ def op_call(schema, dtype_pick, flags, rank, lead, elems, kernels,
         elif kind == "dtype":
             # A target of the constraint's list, another for each source.
             f.integral((dtype_pick + 1) % 0xF0, 0, 255)
-        elif kind == "choice":
-            f.integral(0, 0, n + 1)
+        elif kind in ("choice", "float"):
+            f.integral(0, 0, n + 1)  # the first listed value
     if kernels:
         f.integral(0, 0, 1)  # Highway target: the first the CPU has
         f.integral(len(elems) % 16, 0, 15)  # misalignment

@@ -16,6 +16,7 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstdlib>
 #include <cstdint>
@@ -121,6 +122,19 @@ inline void ReadChoice(FuzzedDataProvider& fdp, const AttrSpec& a,
       pick < n ? std::string(a.choices[pick]) : std::string("onnxcts_none");
 }
 
+// A FLOAT of listed values (LeakyRelu's alpha, Clip-6's bounds): one of
+// them, left out, or any float from four more bytes (every float is
+// valid, a NaN too).
+inline void ReadFloat(FuzzedDataProvider& fdp, const AttrSpec& a,
+                      OpInput& op) {
+  const size_t n = a.float_choices.size();
+  const size_t pick = fdp.ConsumeIntegralInRange<size_t>(0, n + 1);
+  if (pick == n) return;
+  op.attributes[std::string(a.name)] =
+      pick < n ? a.float_choices[pick]
+               : std::bit_cast<float>(fdp.ConsumeIntegral<uint32_t>());
+}
+
 // ReadOpChoice()
 //
 // Consumes the op, opset, dtype and attributes from the end of the input.
@@ -178,6 +192,7 @@ inline OpInput ReadOpChoice(FuzzedDataProvider& fdp) {
     if (a.flag) ReadFlag(fdp, std::string(a.name), op);
     if (!a.dtype_of.empty()) ReadDTypeAttribute(fdp, *op.schema, a, op);
     if (!a.choices.empty()) ReadChoice(fdp, a, op);
+    if (!a.float_choices.empty()) ReadFloat(fdp, a, op);
   }
   // Consumes nothing for an op without type_only inputs, so that the seeds
   // of the others read as they always did.

@@ -36,6 +36,11 @@ std::string Bind(const OpSchema& s, std::span<const DType> types,
   }
   for (size_t i = 0; i < types.size(); ++i) {
     const Formal& formal = s.FormalOf(i);
+    if (types[i] == kAbsentInput) {
+      if (formal.optional) continue;
+      return VersionName(s) + " needs its input " + std::string(formal.name) +
+             ": the node leaves it out";
+    }
     if (!s.Allows(formal.type, types[i])) {
       return VersionName(s) + " does not allow " +
              std::string(Name(types[i])) + " for " + std::string(formal.name);

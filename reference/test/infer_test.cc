@@ -98,3 +98,24 @@ TEST(InferOutputs, TheCountOfInputsIsTheVersions) {
 
 }  // namespace
 }  // namespace onnxcts
+
+namespace onnxcts {
+namespace {
+
+// An optional input left out by an empty name (Clip's min before a given
+// max) binds nothing; a required one may not be left out.
+TEST(InferOutputs, AnAbsentInputMayOnlyBeAnOptionalOne) {
+  EXPECT_EQ(InferOutputTypes(*FindSchema("", "Clip", 13),
+                             std::vector<DType>{DType::kInt8, kAbsentInput,
+                                                DType::kInt8},
+                             {})
+                .problem,
+            "");
+  EXPECT_EQ(InferOutputTypes(*FindSchema("", "Add", 14),
+                             std::vector<DType>{DType::kInt8, kAbsentInput}, {})
+                .problem,
+            "Add-14 needs its input B: the node leaves it out");
+}
+
+}  // namespace
+}  // namespace onnxcts

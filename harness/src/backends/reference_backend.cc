@@ -30,7 +30,16 @@ class ReferenceBackend : public Backend {
     }
     const Node& node = request.model->nodes[0];
     std::vector<const Tensor*> inputs;
+    static const Tensor kAbsent = [] {
+      Tensor absent;
+      absent.dtype = kAbsentInput;  // a scalar without bytes: never read
+      return absent;
+    }();
     for (size_t k = 0; k < node.inputs.size(); ++k) {
+      if (node.inputs[k].empty()) {  // an optional input left out
+        inputs.push_back(&kAbsent);
+        continue;
+      }
       const Tensor* x = request.model->Feeding(node.inputs[k], request.inputs);
       if (x == nullptr) {
         return RunOutcome::Of(Kind::kError,
@@ -70,7 +79,8 @@ class ReferenceBackend : public Backend {
     y.bytes.resize(StorageBytes(Info(y.dtype), n));
     std::vector<ConstTensorView> in;
     for (const Tensor* x : inputs) {
-      in.push_back({x->dtype, x->bytes.data(), x->dims, x->count()});
+      const size_t count = x->dtype == kAbsentInput ? 0 : x->count();
+      in.push_back({x->dtype, x->bytes.data(), x->dims, count});
     }
     const TensorView result[] = {{y.dtype, y.bytes.data(), y.dims, y.count()}};
     check.schema->kernel(std::span(in), std::span(result), check.attributes);

@@ -29,6 +29,10 @@ std::string TypeName(int32_t code) {
 std::string DeclaredInputs(const Model& model, const OpSchema& schema,
                            const Node& node, std::vector<DType>& types) {
   for (const std::string& value : node.inputs) {
+    if (value.empty()) {  // left out: InputTypesProblem checks it may be
+      types.push_back(kAbsentInput);
+      continue;
+    }
     const int32_t code = DeclaredType(model, value);
     const DTypeInfo* t = FindDType(code);
     if (t == nullptr) {

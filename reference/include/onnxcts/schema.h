@@ -262,6 +262,11 @@ const OpSchema* FindSchema(std::string_view domain, std::string_view op,
 // The dtypes allowed for input `index` of `schema`.
 std::span<const DType> InputTypes(const OpSchema& schema, size_t index);
 
+// The dtype of an optional input a node leaves out by an empty name in its
+// place (Clip's min, before a max that is given): inference skips it, and
+// a kernel sees it with no elements.
+inline constexpr DType kAbsentInput = DType{0};
+
 // NodeInputDTypes()
 //
 // The dtypes of a node of `s` with `count` inputs: `element` for each

@@ -124,7 +124,8 @@ void Clip6Node(std::span<const ConstTensorView> in,
         in[0].count);
 }
 
-// Clip-11 on: an absent bound is the dtype's lowest or highest value.
+// Clip-11 on: an absent bound (left out, or "" before a given max) is the
+// dtype's lowest or highest value.
 uint64_t Extreme(const DTypeInfo& t, bool highest) {
   if (t.is_float()) {
     const uint64_t max = t.format.infinity() - 1;  // the largest finite
@@ -139,8 +140,9 @@ void Clip11Node(std::span<const ConstTensorView> in,
                 std::span<const TensorView> out, const Attributes&) {
   const DTypeInfo& t = Info(in[0].dtype);
   const auto bound = [&](size_t k, bool highest) {
-    return in.size() > k && in[k].count == 1 ? LoadBits(t, in[k].data, 0)
-                                             : Extreme(t, highest);
+    return in.size() > k && in[k].dtype != kAbsentInput
+               ? LoadBits(t, in[k].data, 0)
+               : Extreme(t, highest);
   };
   Clamp(t, bound(1, false), bound(2, true), in[0].data, out[0].data,
         in[0].count);
@@ -288,9 +290,9 @@ uint64_t ClipOracle(const Variant& v, const DTypeInfo& t, uint64_t x) {
   return ClampOracle(t, Low(v, t), High(v, t), x);
 }
 
-constexpr IntAttribute kDefaults[] = {{"max", 0}, {"min", 0}};
-constexpr IntAttribute kUnit[] = {{"max", 1}, {"min", 1}};
-constexpr IntAttribute kSix[] = {{"max", 2}, {"min", 2}};
+// Every pair of the listed bounds, max kMaxes[M] and min kMins[m].
+template <int M, int m>
+constexpr IntAttribute kBounds[] = {{"max", M}, {"min", m}};
 
 constexpr Variant Bounded(std::string_view name,
                           std::span<const IntAttribute> bounds) {
@@ -304,10 +306,17 @@ constexpr Variant Bounded(std::string_view name,
           .on_runs = OnRuns::kByPattern};
 }
 
+// Named as the suite's ids name the bounds ("clip_max_6_min_0").
 constexpr Variant kVariants[] = {
-    Bounded("clip", kDefaults),
-    Bounded("clip_m1_1", kUnit),
-    Bounded("clip_0_6", kSix),
+    Bounded("clip", kBounds<0, 0>),
+    Bounded("clip_min_m1", kBounds<0, 1>),
+    Bounded("clip_min_0", kBounds<0, 2>),
+    Bounded("clip_max_1", kBounds<1, 0>),
+    Bounded("clip_max_1_min_m1", kBounds<1, 1>),
+    Bounded("clip_max_1_min_0", kBounds<1, 2>),
+    Bounded("clip_max_6", kBounds<2, 0>),
+    Bounded("clip_max_6_min_m1", kBounds<2, 1>),
+    Bounded("clip_max_6_min_0", kBounds<2, 2>),
 };
 
 }  // namespace
