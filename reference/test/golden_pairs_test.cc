@@ -399,6 +399,10 @@ TEST(GoldenPairs, ClipOfZerosNaNsAndInfinities) {
                                  Scalar(DType::kFloat, F(6.0f))},
                     {4}),
             (Bits{0xFFC00002, 0x7FC00001, 0xFFC00002, 0xFFC00002}));
+  // With max left out, +inf has no bound to meet (numpy's clip).
+  EXPECT_EQ(RunNode("Clip", 13, {x, Scalar(DType::kFloat, F(-1.0f))}, {4}),
+            (Bits{0x80000000, 0x7FC00001, F(-1.0f), F(7.0f)}));
+  EXPECT_EQ(RunNode("Clip", 13, {Floats({kInf})}, {1}), (Bits{F(kInf)}));
   EXPECT_EQ(RunNode("Clip", 6, {Floats16({0xC200, 0x3C00})}, {2},
                     {{"min", -1.0f}, {"max", 0.0f}}),
             (Bits{0xBC00, 0x0000}));

@@ -10,9 +10,12 @@
 // Spec silent, and the reference as ONNX's reference evaluator (numpy's
 // clip, whose maximum and minimum carry a NaN through): a NaN input stays
 // itself (CPU and CUDA differ there, onnx/onnx#6002), a NaN bound gives
-// that bound, and where a zero meets a zero of the other sign (Clip(-0)
-// with min +0) the input's is kept. Any other answer at these spots is a
-// deviation.
+// that bound, where a zero meets a zero of the other sign (Clip(-0) with
+// min +0) the input's is kept, and an infinity with its bound left out
+// (11 on) stays infinite, though the spec's default "numeric_limits::max()"
+// could hold it at the largest finite value. Any other answer at these
+// spots is a deviation. Clip-6's defaults are numbers, float's extremes:
+// there +inf is held at float's largest value, on double too.
 #include <algorithm>
 #include <bit>
 #include <limits>
@@ -124,12 +127,14 @@ void Clip6Node(std::span<const ConstTensorView> in,
         in[0].count);
 }
 
-// Clip-11 on: an absent bound (left out, or "" before a given max) is the
-// dtype's lowest or highest value.
+// Clip-11 on: an absent bound (left out, or "" before a given max) is no
+// bound: the dtype's lowest or highest value, an infinity for a float (as
+// numpy's clip without it; ONNX's numeric_limits::max() would hold +inf at
+// the largest finite value, so that answer is a deviation, Open() below).
 uint64_t Extreme(const DTypeInfo& t, bool highest) {
   if (t.is_float()) {
-    const uint64_t max = t.format.infinity() - 1;  // the largest finite
-    return highest ? max : max | t.format.sign_mask();
+    return highest ? t.format.infinity()
+                   : t.format.infinity() | t.format.sign_mask();
   }
   const uint64_t top = uint64_t{1} << (t.bits - 1);
   if (t.kind == Kind::kSigned) return highest ? top - 1 : top;
@@ -225,7 +230,13 @@ bool Open(const OpSchema&, const ElementAnswer& e) {
     return true;
   }
   const uint64_t magnitude = t.format.magnitude_mask();
-  return (e.expected & magnitude) == 0 && (e.actual & magnitude) == 0;
+  const bool zeros = (e.expected & magnitude) == 0 && (e.actual & magnitude) == 0;
+  // An infinity that no bound held, answered as the largest finite value
+  // of its sign (the absent bound read as numeric_limits' max).
+  const uint64_t sign = e.expected & t.format.sign_mask();
+  const bool held = (e.expected & magnitude) == t.format.infinity() &&
+                    e.actual == (sign | (t.format.infinity() - 1));
+  return zeros || held;
 }
 
 // ---- schemas and variants ------------------------------------------------
