@@ -1,6 +1,7 @@
 #include "backends/reference_backend.h"
 
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "onnxcts/broadcast.h"
@@ -54,7 +55,15 @@ class ReferenceBackend : public Backend {
       }
       inputs.push_back(x);
     }
-    return Compute(check, node, inputs);
+    // A kernel that throws is that case's error, not the run's end: the
+    // node check should have refused what a kernel cannot take.
+    try {
+      return Compute(check, node, inputs);
+    } catch (const std::exception& e) {
+      return RunOutcome::Of(Kind::kError,
+                            std::string("the reference kernel threw: ") +
+                                e.what());
+    }
   }
 
   std::unique_ptr<ChunkPipe> OpenPipe() override;
