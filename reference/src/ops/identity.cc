@@ -21,7 +21,7 @@ namespace {
 bool WholeBytes(const DTypeInfo& t) { return t.bits >= 8; }
 
 void Copy(const DTypeInfo& t, const void* in, void* out, size_t n) {
-  std::memcpy(out, in, StorageBytes(t, n));
+  if (n != 0) std::memcpy(out, in, StorageBytes(t, n));  // empty: no buffers
 }
 
 void IdentityNode(std::span<const ConstTensorView> in,

@@ -83,8 +83,10 @@ def clip(opset, t, x, lo=None, hi=None, folded=False, bounds_as_inputs=False, co
         out = np.array(request.get_output_tensor().data).reshape(-1)
         return out.view(f"u{out.itemsize}").tolist()
     except Exception as e:
-        lines = [l for l in str(e).splitlines() if l.strip()]
-        return "refused: " + " | ".join(l.strip() for l in lines[-2:])[:200]
+        import re
+        lines = [l.strip() for l in str(e).splitlines() if l.strip()]
+        keep = [l.split(" (")[0] for l in lines if "ClampFusion" in l][:1] + lines[-1:]
+        return "refused: " + re.sub(r"_\d+", "_N", " | ".join(keep))[:220]
 
 
 def fb(t, v):
