@@ -100,8 +100,15 @@ std::vector<DType> ChoosingTypes(const OpInput& op) {
 // a target CastLike does not allow is no call of any kernel.
 bool Resolvable(const OpInput& op) {
   Attributes resolved = ChoosingAttributes(op);
-  return ResolveAttributes(*op.schema, resolved).empty() &&
-         InputTypesProblem(*op.schema, ChoosingTypes(op)).empty();
+  if (!ResolveAttributes(*op.schema, resolved).empty() ||
+      !InputTypesProblem(*op.schema, ChoosingTypes(op)).empty()) {
+    return false;
+  }
+  // Nor is what the version forbids on the call's dtype (Mod's fmod 0 on a
+  // float): no variant answers it.
+  const OpSchema& s = *op.schema;
+  return !op.allowed || s.forbids == nullptr ||
+         s.forbids(op.Types(s.MinInputs()), resolved).empty();
 }
 
 const std::vector<int64_t>& Targets() {
