@@ -16,7 +16,6 @@
 #include <hwy/targets.h>
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -76,10 +75,7 @@ bool UnkeyedFloat(const OpInput& op) {
     if (f == nullptr || spec == nullptr || spec->type != AttrType::kFloat) {
       continue;
     }
-    const auto same = [&](float c) {
-      return std::bit_cast<uint32_t>(c) == std::bit_cast<uint32_t>(*f);
-    };
-    if (std::ranges::none_of(spec->float_choices, same)) return true;
+    if (!FloatChoice(*spec, *f)) return true;
   }
   return false;
 }

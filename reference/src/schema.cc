@@ -52,12 +52,9 @@ std::optional<int64_t> KeyOf(const AttrSpec& spec, const AttrValue& value) {
     return spec.flag ? int64_t{*i != 0} : *i;
   }
   if (const float* f = std::get_if<float>(&value)) {
-    const auto same = [&](float c) {
-      return std::bit_cast<uint32_t>(c) == std::bit_cast<uint32_t>(*f);
-    };
-    const auto it = std::ranges::find_if(spec.float_choices, same);
-    if (it == spec.float_choices.end()) return std::nullopt;
-    return it - spec.float_choices.begin();
+    const std::optional<size_t> k = FloatChoice(spec, *f);
+    if (!k) return std::nullopt;
+    return static_cast<int64_t>(*k);
   }
   const std::string* text = std::get_if<std::string>(&value);
   const auto it = text == nullptr ? spec.choices.end()
@@ -227,6 +224,15 @@ std::string ResolveAttributes(const OpSchema& schema, Attributes& attributes) {
     }
   }
   return "";
+}
+
+std::optional<size_t> FloatChoice(const AttrSpec& a, float v) {
+  for (size_t k = 0; k < a.float_choices.size(); ++k) {
+    if (std::bit_cast<uint32_t>(a.float_choices[k]) == std::bit_cast<uint32_t>(v)) {
+      return k;
+    }
+  }
+  return std::nullopt;
 }
 
 std::vector<DType> NodeInputDTypes(const OpSchema& s, size_t count,

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -65,6 +66,12 @@ struct AttrSpec {
   float default_float = 0;
   std::span<const float> float_choices = {};
 };
+
+// FloatChoice()
+//
+// The index of `v` (by its bits) among `a.float_choices`; none when it is
+// not listed.
+std::optional<size_t> FloatChoice(const AttrSpec& a, float v);
 
 struct TypeConstraint {
   std::string_view name;  // "T", "T1", ...

@@ -113,12 +113,6 @@ uint64_t BoundIn(const DTypeInfo& t, float v) {
                              t, {});
 }
 
-float FloatOf(const Attributes& a, std::string_view name, float otherwise) {
-  const auto it = a.find(name);
-  const auto* v = it != a.end() ? std::get_if<float>(&it->second) : nullptr;
-  return v != nullptr ? *v : otherwise;
-}
-
 void Clip6Node(std::span<const ConstTensorView> in,
                std::span<const TensorView> out, const Attributes& a) {
   const DTypeInfo& t = Info(in[0].dtype);

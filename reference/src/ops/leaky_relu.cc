@@ -53,11 +53,7 @@ void LeakyRelu(const DTypeInfo& t, float alpha, const void* in, void* out,
   }
 }
 
-float AlphaOf(const Attributes& a) {
-  const auto it = a.find("alpha");
-  const auto* value = it != a.end() ? std::get_if<float>(&it->second) : nullptr;
-  return value != nullptr ? *value : kAlphas[0];
-}
+float AlphaOf(const Attributes& a) { return FloatOf(a, "alpha", kAlphas[0]); }
 
 void LeakyReluNode(std::span<const ConstTensorView> in,
                    std::span<const TensorView> out, const Attributes& a) {

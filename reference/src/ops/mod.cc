@@ -23,13 +23,7 @@ bool Integer(const DTypeInfo& t) { return t.is_integer() && KernelsCover(t); }
 constexpr auto kMod = PairArithmetic<simd::Arithmetic::kMod>;
 constexpr auto kFmod = PairArithmetic<simd::Arithmetic::kFmod>;
 
-// `fmod` as resolved (left out, or not an INT in a model being refused:
-// the default, 0).
-bool Fmod(const Attributes& a) {
-  const auto it = a.find("fmod");
-  const auto* value = it != a.end() ? std::get_if<int64_t>(&it->second) : nullptr;
-  return value != nullptr && *value != 0;
-}
+bool Fmod(const Attributes& a) { return IntOf(a, "fmod", 0) != 0; }
 
 void ModNode(std::span<const ConstTensorView> in,
              std::span<const TensorView> out, const Attributes& a) {

@@ -36,6 +36,21 @@ inline std::span<const Variant> VariantsOf(std::span<const Variant> (*make)()) {
   return make();
 }
 
+// INT or FLOAT attribute `name` of `a`; `otherwise` when it has none or
+// one of another type (a model being refused).
+inline int64_t IntOf(const Attributes& a, std::string_view name,
+                     int64_t otherwise) {
+  const auto it = a.find(name);
+  const int64_t* v = it != a.end() ? std::get_if<int64_t>(&it->second) : nullptr;
+  return v != nullptr ? *v : otherwise;
+}
+inline float FloatOf(const Attributes& a, std::string_view name,
+                     float otherwise) {
+  const auto it = a.find(name);
+  const float* v = it != a.end() ? std::get_if<float>(&it->second) : nullptr;
+  return v != nullptr ? *v : otherwise;
+}
+
 // Variant functions (variant.h) for ops whose functions take no more than
 // the dtype: the variant's attributes are in the function already (IsInf's
 // template flags) or there are none.

@@ -85,14 +85,6 @@ ParameterCase Rows(std::span<const DType> types, size_t count, size_t columns,
 
 }  // namespace
 
-int64_t IntOf(const Attributes& a, std::string_view name,
-                     int64_t otherwise) {
-  const auto it = a.find(name);
-  if (it == a.end()) return otherwise;
-  const int64_t* v = std::get_if<int64_t>(&it->second);
-  return v != nullptr ? *v : otherwise;
-}
-
 std::string CheckShapes(std::span<const Dims> dims, const Attributes& a) {
   if (dims.size() < 2 || dims.size() > 3) return "a quantizer has 2 or 3 inputs";
   if (const std::string why = ScaleProblem(dims[kX], dims[kScale], a);

@@ -13,6 +13,7 @@
 #include "onnxcts/quantize.h"
 #include "onnxcts/schema.h"
 #include "ops/conversion.h"
+#include "ops/ops.h"
 
 namespace onnxcts::quantizer {
 
@@ -69,10 +70,6 @@ inline constexpr AttrSpec kPrecision = {.name = "precision",
                                         .default_int = 0,
                                         .zero_unset = true,
                                         .dtypes = kPrecisions};
-
-// INT attribute `name` of `a`; `otherwise` when it has none.
-int64_t IntOf(const Attributes& a, std::string_view name,
-                     int64_t otherwise);
 
 // Every input's shape and the resolved attributes, checked against the
 // three layouts (ParameterRule::check). A version without `axis` (10)
