@@ -81,12 +81,19 @@ bool UnkeyedFloat(const OpInput& op) {
 }
 
 // The input dtypes the variant is chosen by: the type_only inputs' own,
-// and for the element inputs one the op allows (a kernel's refusal of a
-// dtype it does not define is what the call's own dtype tests).
+// and for the element inputs one the op allows with these attributes (a
+// kernel's refusal of a dtype it does not define is what the call's own
+// dtype tests; Mod's fmod 0 forbids every float, so an integer stands in).
 std::vector<DType> ChoosingTypes(const OpInput& op) {
-  std::vector<DType> types = op.Types(op.schema->MinInputs());
-  for (size_t i = 0; i < types.size(); ++i) {
-    if (op.schema->ElementInput(i)) types[i] = InputTypes(*op.schema, 0)[0];
+  const OpSchema& s = *op.schema;
+  std::vector<DType> types = op.Types(s.MinInputs());
+  Attributes attributes = ChoosingAttributes(op);
+  ResolveAttributes(s, attributes);
+  for (const DType element : InputTypes(s, 0)) {
+    for (size_t i = 0; i < types.size(); ++i) {
+      if (s.ElementInput(i)) types[i] = element;
+    }
+    if (InferOutputTypes(s, types, attributes).problem.empty()) break;
   }
   return types;
 }
