@@ -65,6 +65,14 @@ Attributes ChoosingAttributes(const OpInput& op) {
   return kept;
 }
 
+// Whether a node of `s` has an element input of a dtype of its own.
+bool HasSelector(const OpSchema& s) {
+  for (size_t i = 0; i < s.inputs.size(); ++i) {
+    if (s.SelectorInput(i)) return true;
+  }
+  return false;
+}
+
 // Whether a FLOAT attribute has a value its variants do not key (any float
 // is valid there): a node the plugin fuzzer calls, no kernel call of a
 // variant.
@@ -89,9 +97,9 @@ std::vector<DType> ChoosingTypes(const OpInput& op) {
   std::vector<DType> types = op.Types(s.MinInputs());
   Attributes attributes = ChoosingAttributes(op);
   ResolveAttributes(s, attributes);
-  for (const DType element : InputTypes(s, 0)) {
+  for (const DType element : InputTypes(s, s.MainInput())) {
     for (size_t i = 0; i < types.size(); ++i) {
-      if (s.ElementInput(i)) types[i] = element;
+      if (s.ElementInput(i) && !s.SelectorInput(i)) types[i] = element;
     }
     if (InferOutputTypes(s, types, attributes).problem.empty()) break;
   }
@@ -349,7 +357,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // An op with parameter inputs (the quantizers) has no sweep variant: its
   // kernel is proven against its oracle by reference_quantize_test, its
   // layouts by its op test, and the plugin fuzzer calls its node.
-  if (!call.resolvable || call.op.schema->parameters != nullptr) return 0;
+  // Nor has an op with a selector input (Where's bool condition): the
+  // plugin fuzzer calls its node.
+  if (!call.resolvable || call.op.schema->parameters != nullptr ||
+      HasSelector(*call.op.schema)) {
+    return 0;
+  }
   if (call.variant != nullptr && call.variant->arity() == 2) {
     FuzzPair(call, data, size);
     return 0;

@@ -77,7 +77,8 @@ def load_tables(onnxcts):
         BITS[d["name"]] = d["bits"]
         CODE[d["name"]] = d["code"]
     for sc in tables["schemas"]:
-        input_type = sc["inputs"][0]["type"]
+        # The input whose dtype a case is named by (Where's X).
+        input_type = sc["inputs"][sc.get("main_input", 0)]["type"]
         allowed = next(c["allowed"] for c in sc["constraints"]
                        if c["name"] == input_type)
         flags = [a["name"] for a in sc["attributes"] if a["flag"]]

@@ -183,7 +183,7 @@ inline OpInput ReadOpChoice(FuzzedDataProvider& fdp) {
   op.opset =
       std::min(op.schema->since_version + fdp.ConsumeIntegralInRange(0, 3),
                LastOpset(*op.schema));
-  const auto allowed = InputTypes(*op.schema, 0);
+  const auto allowed = InputTypes(*op.schema, op.schema->MainInput());
   const uint8_t pick = fdp.ConsumeIntegral<uint8_t>();
   op.dtype = pick < 0xF0 ? allowed[pick % allowed.size()]
                          : kDTypes[pick % kDTypes.size()].code;

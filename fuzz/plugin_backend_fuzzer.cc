@@ -398,7 +398,19 @@ std::vector<Tensor> ReadTensors(FuzzedDataProvider& fdp, OpInput& op) {
     const size_t i = tensors.size();
     tensors.push_back(Tensor{i == 0 ? "x" : "x" + std::to_string(i), op.dtype,
                              std::move(in.dims), std::move(in.bytes)});
-    if (types[i] != op.dtype) {
+    if (op.schema->SelectorInput(i)) {
+      // A selector of its own dtype (Where's bool condition): its shape
+      // kept, each element the low bit of a byte of the input's.
+      Tensor& c = tensors.back();
+      size_t n = 1;
+      for (int64_t d : c.dims) n *= static_cast<size_t>(d);
+      std::vector<uint8_t> truth(StorageBytes(Info(types[i]), n), 0);
+      for (size_t k = 0; k < truth.size() && k < c.bytes.size(); ++k) {
+        truth[k] = c.bytes[k] & 1;
+      }
+      c.dtype = types[i];
+      c.bytes = std::move(truth);
+    } else if (types[i] != op.dtype) {
       // A type_only input of its own dtype (CastLike's target): one element.
       tensors.back().dtype = types[i];
       tensors.back().dims = {1};

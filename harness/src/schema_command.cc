@@ -105,6 +105,7 @@ ordered_json SchemaJson(const OpSchema& s) {
           {"attributes", attributes},
           {"broadcast", s.broadcast},
           {"unidirectional", s.unidirectional},
+          {"main_input", s.MainInput()},
           {"variants_of", s.VariantsOp()},
           {"keeps_nan_payload", s.keeps_nan_payload},
           {"min_inputs", s.MinInputs()},
@@ -139,7 +140,7 @@ ordered_json TablesJson() {
 void PrintTable() {
   for (const OpSchema& s : AllSchemas()) {
     std::string types;
-    for (DType t : InputTypes(s, 0)) {
+    for (DType t : InputTypes(s, s.MainInput())) {
       types += (types.empty() ? "" : ", ") + std::string(Name(t));
     }
     std::string attributes;

@@ -241,10 +241,30 @@ std::vector<DType> NodeInputDTypes(const OpSchema& s, size_t count,
   std::vector<DType> types;
   size_t k = 0;
   for (size_t i = 0; i < count; ++i) {
+    if (s.SelectorInput(i)) {
+      types.push_back(s.FindConstraint(s.FormalOf(i).type)->allowed[0]);
+      continue;
+    }
     const bool own = !s.ElementInput(i) && k < others.size();
     types.push_back(own ? others[k++] : element);
   }
   return types;
+}
+
+size_t OpSchema::MainInput() const {
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const TypeConstraint* c = FindConstraint(inputs[i].type);
+    if (ElementInput(i) && c != nullptr && c->allowed.size() > 1) return i;
+  }
+  return 0;
+}
+
+bool OpSchema::SelectorInput(size_t i) const {
+  if (inputs.empty() || !ElementInput(i)) return false;
+  const Formal& f = FormalOf(i);
+  const TypeConstraint* c = FindConstraint(f.type);
+  return f.type != FormalOf(MainInput()).type && c != nullptr &&
+         c->allowed.size() == 1;
 }
 
 const Variant* VariantFor(const OpSchema& schema, Attributes attributes,

@@ -77,12 +77,15 @@ TEST(Schema, TypeConstraintsAsTheSpecsGiveThem) {
   for (const OpSchema& s : AllSchemas()) {
     EXPECT_GE(s.inputs.size(), 1u);
     EXPECT_EQ(s.outputs.size(), 1u);
-    // Every element input shares the first one's type constraint; a
-    // type-only one (CastLike's target_type) is the output's; a parameter
-    // (a quantizer's scale, zero point) is its op's rule's to read.
-    for (const Formal& in : s.inputs) {
-      if (in.parameter) continue;
-      EXPECT_EQ(in.type, in.type_only ? s.outputs[0].type : s.inputs[0].type)
+    // Every element input but a selector (Where's condition) shares the
+    // main input's type constraint; a type-only one (CastLike's
+    // target_type) is the output's; a parameter (a quantizer's scale, zero
+    // point) is its op's rule's to read.
+    const std::string_view main = s.inputs[s.MainInput()].type;
+    for (size_t i = 0; i < s.inputs.size(); ++i) {
+      const Formal& in = s.inputs[i];
+      if (in.parameter || s.SelectorInput(i)) continue;
+      EXPECT_EQ(in.type, in.type_only ? s.outputs[0].type : main)
           << VersionName(s) << " " << in.name;
     }
     EXPECT_EQ(s.parameters != nullptr,
@@ -91,7 +94,7 @@ TEST(Schema, TypeConstraintsAsTheSpecsGiveThem) {
         << VersionName(s);
     // A predicate's output is bool; any other output has the input's type
     // (but a quantizer's).
-    if (s.outputs[0].type != s.inputs[0].type && s.parameters == nullptr) {
+    if (s.outputs[0].type != main && s.parameters == nullptr) {
       EXPECT_TRUE(s.Allows(s.outputs[0].type, DType::kBool));
     }
   }

@@ -76,7 +76,9 @@ DType FloatOrFirst(std::span<const DType> allowed) {
   return has_float || allowed.empty() ? DType::kFloat : allowed.front();
 }
 
-DType ValidDType(const OpSchema& s) { return FloatOrFirst(InputTypes(s, 0)); }
+DType ValidDType(const OpSchema& s) {
+  return FloatOrFirst(InputTypes(s, s.MainInput()));
+}
 
 // The dtypes input `f` (not an element input) may have on element inputs
 // of `t`: `t` where it shares their constraint (QuantizeLinear-19's scale),
@@ -316,22 +318,23 @@ std::string SampledCoverage() {
 bool TakesPairs(const OpSchema& s) { return s.MaxElementInputs() >= 2; }
 
 // What `s` makes from inputs of `types` with `attrs`, as the schema infers
-// it. For an input 0 the version does not allow (a must-reject model), what
-// it makes from an allowed dtype, with input 0's in its place where the
-// output follows the input.
+// it. For a main input the version does not allow (a must-reject model),
+// what it makes from an allowed dtype, with the main input's in its place
+// where the output follows that input.
 DType MadeFrom(const OpSchema& s, std::vector<DType> types,
                const Attributes& attrs = {}) {
   Attributes resolved = attrs;
   ResolveAttributes(s, resolved);
-  const DType t = types[0];
+  const size_t main = s.MainInput();
+  const DType t = types[main];
   if (!InputTypesProblem(s, types).empty()) {
     for (size_t i = 0; i < types.size(); ++i) {
-      if (s.ElementInput(i)) types[i] = ValidDType(s);
+      if (s.ElementInput(i) && !s.SelectorInput(i)) types[i] = ValidDType(s);
     }
   }
   const NodeOutputs made = InferOutputTypes(s, types, resolved);
   if (!made.problem.empty()) throw std::logic_error(made.problem);
-  const bool follows = s.outputs[0].type == s.inputs[0].type;
+  const bool follows = s.outputs[0].type == s.inputs[main].type;
   return follows ? t : made.types[0];
 }
 
@@ -499,7 +502,7 @@ void AddFatalCases(const OpSchema& s, DType t, std::vector<CaseSpec>& out) {
 
 void AddOpCases(const OpSchema& s, const SuiteFilter& f,
                 std::vector<CaseSpec>& out) {
-  for (DType t : InputTypes(s, 0)) {
+  for (DType t : InputTypes(s, s.MainInput())) {
     if (!Keeps(f.dtypes, t)) continue;
     for (const Combination& c : Combinations(s, t)) {
       if (Repeats(s, t, c)) continue;
@@ -521,7 +524,7 @@ struct ShapeCase {
 // (DequantizeLinear: its first dtype, int8).
 void AddShapeCases(const OpSchema& s, const SuiteFilter& f,
                    std::vector<CaseSpec>& out) {
-  const std::span<const DType> allowed = InputTypes(s, 0);
+  const std::span<const DType> allowed = InputTypes(s, s.MainInput());
   const DType t = std::ranges::find(allowed, DType::kFloat16) != allowed.end()
                       ? DType::kFloat16
                       : allowed.front();
@@ -593,7 +596,7 @@ DType OtherOutput(const OpSchema& s, DType input) {
 
 void AddDTypeRejects(const OpSchema& s, const SuiteFilter& f,
                      std::vector<CaseSpec>& out) {
-  const std::span<const DType> allowed = InputTypes(s, 0);
+  const std::span<const DType> allowed = InputTypes(s, s.MainInput());
   for (const DTypeInfo& t : kDTypes) {
     if (std::ranges::find(allowed, t.code) != allowed.end() ||
         !Keeps(f.dtypes, t.code)) {
@@ -654,7 +657,7 @@ void AddAttributeRejects(const OpSchema& s, DType t,
 void AddForbiddenRejects(const OpSchema& s, const SuiteFilter& f,
                          std::vector<CaseSpec>& out) {
   if (s.forbids == nullptr) return;
-  for (DType t : InputTypes(s, 0)) {
+  for (DType t : InputTypes(s, s.MainInput())) {
     if (!Keeps(f.dtypes, t)) continue;
     for (const Combination& c : AttributeChoices(s)) {
       CaseSpec forbidden = Rejected(s, t, Breakage::kForbidden, "", "");

@@ -284,10 +284,44 @@ Tensor LayoutInput(const CaseSpec& spec, const DTypeInfo& t) {
   return x;
 }
 
+// The element inputs of the case's dtype (a selector input, Where's
+// condition, is none of them).
 size_t ElementInputCount(const CaseSpec& spec) {
   size_t n = 0;
-  for (size_t i = 0; i < spec.arity; ++i) n += spec.schema->ElementInput(i);
+  for (size_t i = 0; i < spec.arity; ++i) {
+    n += spec.schema->ElementInput(i) && !spec.schema->SelectorInput(i);
+  }
   return n;
+}
+
+// A selector input (Where's bool condition): true and false against every
+// pair ([2, 1, 1], broadcast: three-way), else alternating in `dims`.
+Tensor SelectorTensor(const CaseSpec& spec, DType type,
+                      const std::vector<int64_t>& dims) {
+  const bool pairs = (spec.inputs == Inputs::kPairs ||
+                      spec.inputs == Inputs::kFatalPairs) &&
+                     spec.schema->broadcast;
+  return Filled(Info(type), pairs ? std::vector<int64_t>{2, 1, 1} : dims,
+                {1, 0}, InOrder);
+}
+
+// `values` (the element inputs of the case's dtype) with each selector
+// input in its place, in node order.
+std::vector<Tensor> WithSelectors(const CaseSpec& spec,
+                                  std::vector<Tensor> values) {
+  const std::vector<DType> types = NodeInputTypes(spec);
+  const std::vector<int64_t> dims =
+      values.empty() ? std::vector<int64_t>{} : values[0].dims;
+  size_t at = 0;
+  for (size_t i = 0; i < spec.arity && i < types.size(); ++i) {
+    if (!spec.schema->ElementInput(i)) continue;
+    if (spec.schema->SelectorInput(i)) {
+      values.insert(values.begin() + static_cast<ptrdiff_t>(at),
+                    SelectorTensor(spec, types[i], dims));
+    }
+    ++at;
+  }
+  return values;
 }
 
 std::vector<Dim> StaticShape(const std::vector<int64_t>& dims) {
@@ -367,6 +401,7 @@ std::vector<Tensor> CaseInputs(const CaseSpec& spec) {
                               k == 0 ? InOrder : k == 1 ? Reversed : Halfway));
     }
   }
+  inputs = WithSelectors(spec, std::move(inputs));
   for (size_t k = 0; k < inputs.size(); ++k) {
     inputs[k].name = k == 0 ? "x" : "x" + std::to_string(k);
   }

@@ -146,8 +146,14 @@ NodeCheck CheckNode(const Model& model) {
   const Node& node = model.nodes[0];
   check.op = node.op_type;
   check.opset = static_cast<int>(model.OpsetOf(node.domain));
-  if (!node.inputs.empty()) {
-    const DTypeInfo* t = FindDType(DeclaredType(model, node.inputs[0]));
+  // A case's cell is its main input's dtype (Where's X, not its condition).
+  const OpSchema* named =
+      KnownOp(node.domain, node.op_type)
+          ? FindSchema(node.domain, node.op_type, check.opset)
+          : nullptr;
+  const size_t main = named != nullptr ? named->MainInput() : 0;
+  if (main < node.inputs.size()) {
+    const DTypeInfo* t = FindDType(DeclaredType(model, node.inputs[main]));
     if (t != nullptr) check.dtype = t->name;
   }
   if (!KnownOp(node.domain, node.op_type)) {

@@ -189,7 +189,7 @@ TEST(Generate, MustRejectCasesComeFromTheSchema) {
                              std::to_string(s.since_version) + ".";
     for (const DTypeInfo& t : kDTypes) {
       EXPECT_EQ(ids.contains(base + std::string(t.name)),
-                !s.Allows(s.inputs[0].type, t.code))
+                !s.Allows(s.inputs[s.MainInput()].type, t.code))
           << base << t.name;
     }
     for (Breakage b : {Breakage::kWrongOutputType, Breakage::kUnknownAttribute,

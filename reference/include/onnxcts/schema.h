@@ -242,6 +242,14 @@ struct OpSchema {
   bool ElementInput(size_t i) const {
     return !FormalOf(i).type_only && !FormalOf(i).parameter;
   }
+  // The input a case is named by and whose dtypes the suite tries: the
+  // first element input whose type constraint allows more than one dtype
+  // (Where's X, not its bool condition); input 0 for every other op.
+  size_t MainInput() const;
+  // Whether input `i` is an element input of a dtype of its own (Where's
+  // condition): its formal's constraint is not the main input's and holds
+  // one dtype.
+  bool SelectorInput(size_t i) const;
   // How many element inputs a node may have at most (SIZE_MAX: any).
   size_t MaxElementInputs() const {
     const size_t others = static_cast<size_t>(std::ranges::count_if(
@@ -277,8 +285,9 @@ inline constexpr DType kAbsentInput = DType{0};
 // NodeInputDTypes()
 //
 // The dtypes of a node of `s` with `count` inputs: `element` for each
-// element input, the next of `others` for each type_only or parameter one
-// (`element` once they run out).
+// element input (a selector input's own for that: Where's bool), the next
+// of `others` for each type_only or parameter one (`element` once they run
+// out).
 std::vector<DType> NodeInputDTypes(const OpSchema& s, size_t count,
                                    DType element,
                                    std::span<const DType> others);
