@@ -95,6 +95,32 @@ TEST(Generate, TrappingDivisorsAreACaseOfTheirOwn) {
   EXPECT_EQ(apart, 12u);  // Div-14's eight integer dtypes, four signed
 }
 
+// Where's cases are named by X's dtype, its bool condition meets every
+// pair with true and false ([2, 1, 1] against a column and a row), and
+// the must-reject cases break X's dtype, never the condition's.
+TEST(Generate, WhereIsNamedByXAndItsConditionIsBool) {
+  SuiteFilter where;
+  where.ops = {"where"};
+  where.opsets = {16};
+  std::set<std::string> ids;
+  for (const CaseSpec& c : ConformanceCases(where)) {
+    ids.insert(c.id);
+    const std::vector<Tensor> in = CaseInputs(c);
+    ASSERT_EQ(in.size(), 3u) << c.id;
+    EXPECT_EQ(in[0].dtype, DType::kBool) << c.id;
+    EXPECT_EQ(in[1].dtype, c.dtype) << c.id;
+    if (c.inputs == Inputs::kPairs) {
+      EXPECT_EQ(in[0].dims, (std::vector<int64_t>{2, 1, 1})) << c.id;
+    }
+  }
+  EXPECT_TRUE(ids.contains("onnxcts.where.v16.bfloat16"));
+  EXPECT_TRUE(ids.contains("onnxcts.where.v16.bool"));
+  EXPECT_TRUE(ids.contains("onnxcts.where.v16.float16.shape_rank6"));
+  for (const CaseSpec& c : MustRejectCases(where)) {
+    EXPECT_EQ(NodeInputTypes(c)[0], DType::kBool) << c.id;
+  }
+}
+
 // Mod forbids fmod=0 on a float: each version has a must-reject case of it
 // per float dtype, and no conformance case of a float without fmod=1.
 TEST(Generate, WhatAVersionForbidsIsMustReject) {
