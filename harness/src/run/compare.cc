@@ -85,7 +85,8 @@ std::string ValueClass(const DTypeInfo& t, uint64_t bits) {
 // broadcast, parameter inputs (a quantizer's scale and zero point) by the
 // op's rule; a type_only input (CastLike's target_type) is none. None at
 // all when an element input does not broadcast to the output's shape, the
-// element inputs' dtypes differ, or the parameters do not fit.
+// element inputs' dtypes differ (but a selector's, Where's bool
+// condition), or the parameters do not fit.
 class ElementInputs {
  public:
   ElementInputs(std::span<const Tensor* const> all,
@@ -99,11 +100,16 @@ class ElementInputs {
       const bool parameter = schema != nullptr && i < schema->MaxInputs() &&
                              schema->FormalOf(i).parameter;
       if (schema != nullptr && !schema->ElementInput(i) && !parameter) continue;
-      const bool added = parameter ? AddParameter(*all[i], i, *schema, attributes)
-                                   : AddElement(*all[i], out_dims);
+      const bool selector = schema != nullptr && schema->SelectorInput(i);
+      const bool added =
+          parameter ? AddParameter(*all[i], i, *schema, attributes)
+                    : AddElement(*all[i], out_dims, selector);
       if (!added) {
         inputs_.clear();
         return;
+      }
+      if (schema != nullptr && i == schema->MainInput()) {
+        main_ = inputs_.size() - 1;
       }
     }
     bits_.resize(inputs_.size());
@@ -112,9 +118,9 @@ class ElementInputs {
   ElementInputs(const ElementInputs&) = delete;
   ElementInputs& operator=(const ElementInputs&) = delete;
 
-  // The element inputs' dtype; null when none are read.
+  // The main input's dtype (Where's X); null when none are read.
   const DTypeInfo* type() const {
-    return inputs_.empty() ? nullptr : &Info(inputs_[0].tensor->dtype);
+    return inputs_.empty() ? nullptr : &Info(inputs_[main_].tensor->dtype);
   }
   std::span<const DType> types() const { return types_; }
 
@@ -150,11 +156,15 @@ class ElementInputs {
     std::function<size_t(size_t)> index;
   };
 
-  bool AddElement(const Tensor& x, const std::vector<int64_t>& out_dims) {
+  bool AddElement(const Tensor& x, const std::vector<int64_t>& out_dims,
+                  bool selector) {
     const Dims pair[] = {x.dims, out_dims};
     const std::optional<Dims> to = BroadcastDims(pair);
     if (!to || *to != out_dims) return false;
-    if (!inputs_.empty() && x.dtype != inputs_[0].tensor->dtype) return false;
+    if (!selector) {
+      if (element_dtype_ && x.dtype != *element_dtype_) return false;
+      element_dtype_ = x.dtype;
+    }
     Push(x, BroadcastIndex(x.dims, out_dims));
     return true;
   }
@@ -179,6 +189,8 @@ class ElementInputs {
 
   std::vector<Dims> dims_;  // every input's, for the parameter rule
   std::vector<Read> inputs_;
+  size_t main_ = 0;  // in inputs_
+  std::optional<DType> element_dtype_;  // every non-selector element input's
   std::vector<DType> types_;
   std::vector<uint64_t> bits_;
 };

@@ -47,6 +47,26 @@ TEST(Compare, AnOpThatKeepsNaNPayloadsDeviatesOnAnotherNaN) {
   EXPECT_EQ(CompareOutput(0, x, x, &x, identity).status, Status::kPass);
 }
 
+// A mismatch of Where names its three inputs, the bool condition among
+// them, and is counted under their classes (ORT's Where gives +0 for a -0
+// it selects from X).
+TEST(Compare, AWhereMismatchNamesItsConditionAndBothValues) {
+  const CompareRules where{FindSchema("", "Where", 16), nullptr, 0, 0};
+  const Tensor c = Make(DType::kBool, {1, 0});
+  const Tensor x = Make(DType::kFloat, {0x80000000, 0x3F800000});
+  const Tensor y = Make(DType::kFloat, {0x40000000, 0x80000000});
+  const Tensor* in[] = {&c, &x, &y};
+  const Comparison r =
+      CompareOutput(0, Make(DType::kFloat, {0x80000000, 0x80000000}),
+                    Make(DType::kFloat, {0x00000000, 0x80000000}), in, where);
+  EXPECT_EQ(r.status, Status::kFail);
+  EXPECT_EQ(r.detail.mismatches, 1u);
+  const MismatchExample& e =
+      r.detail.by_class.at("true,-zero,+normal").examples.at(0);
+  EXPECT_EQ(e.input, "0x01,0x80000000,0x40000000");
+  EXPECT_EQ(e.actual, "0x00000000");
+}
+
 // ORT's float16 answer to Sign(NaN) is 0: the spec is silent, so that is a
 // deviation, not a failure; a -0 for a zero input likewise.
 TEST(Compare, SilentSpotsAreDeviations) {
