@@ -95,6 +95,38 @@ void BM_VerifyFloat(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kSpan));
 }
 
+// The pair check of one variant (kernel against oracle) over 2^22 pairs
+// of 16-bit patterns, a row of every second pattern against all (a 1/1024
+// sample of the 2^32 pairs, on one thread): Pairs16's inner loop.
+void BM_VerifyPairs(benchmark::State& state, const Variant* v,
+                    const DTypeInfo* t) {
+  const std::vector<uint64_t> all = PairPatterns(*t);
+  const Variant* one[] = {v};
+  constexpr uint64_t kSpan = uint64_t{1} << 22;
+  constexpr uint64_t kFirst = uint64_t{0x3C00} << 16;  // from 1.0 in float16
+  uint64_t mismatches = 0;
+  for (auto _ : state) {
+    mismatches += VerifyPairs(*t, one, all, kFirst, kFirst + kSpan - 1)
+                      .mismatches;
+  }
+  if (mismatches != 0) state.SkipWithError("kernels disagree with the oracle");
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * kSpan));
+}
+
+void RegisterPairs() {
+  for (const DType code : {DType::kFloat16, DType::kBfloat16}) {
+    const DTypeInfo& t = Info(code);
+    for (const Variant* v : AllVariants()) {
+      if (v->arity() != 2 || !v->Defines(t)) continue;
+      const std::string name =
+          "VerifyPairs/" + std::string(v->name) + "/" + std::string(t.name);
+      benchmark::RegisterBenchmark(name.c_str(), BM_VerifyPairs, v, &t)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
+    }
+  }
+}
+
 void RegisterAll() {
   for (const DTypeInfo& t : kDTypes) {
     for (Op op : {Op::kIsInf, Op::kIsNaN, Op::kSign}) {
@@ -115,6 +147,7 @@ void RegisterAll() {
   benchmark::RegisterBenchmark("VerifyFloat/six_variants", BM_VerifyFloat)
       ->Unit(benchmark::kMillisecond)
       ->UseRealTime();
+  RegisterPairs();
 }
 
 }  // namespace

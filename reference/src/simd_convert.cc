@@ -103,6 +103,49 @@ size_t NarrowFloat32At(const NarrowTarget& t, const void* in, void* out,
                           : NarrowLoop<uint16_t>(t, in, out, n);
 }
 
+// float16 and bfloat16 into float32 is exact. A bfloat16 is float32's
+// high half. A float16's fields move to float32's, its subnormals through
+// an exact integer conversion and a power of two; Highway 1.0's own
+// promotion without F16C gives an infinity or a NaN a finite exponent.
+struct Widening {
+  bool bfloat16;
+
+  template <class D, class V>
+  HWY_INLINE V operator()(D d, V h) const {
+    if (bfloat16) return hn::ShiftLeft<16>(h);
+    const hn::RebindToSigned<D> di;
+    const hn::RebindToFloat<D> df;
+    const V e = hn::And(hn::ShiftRight<10>(h), hn::Set(d, 0x1Fu));
+    const V m = hn::And(h, hn::Set(d, 0x3FFu));
+    const V field = hn::IfThenElse(hn::Eq(e, hn::Set(d, 0x1Fu)),
+                                   hn::Set(d, 0xFFu),
+                                   hn::Add(e, hn::Set(d, 127u - 15u)));
+    const V normal = hn::Or(hn::ShiftLeft<23>(field), hn::ShiftLeft<13>(m));
+    const V subnormal = hn::BitCast(
+        d, hn::Mul(hn::ConvertTo(df, hn::BitCast(di, m)),
+                   hn::Set(df, 1.0f / (1 << 24))));
+    const V magnitude = hn::IfThenElse(hn::Eq(e, hn::Zero(d)), subnormal, normal);
+    return hn::Or(hn::ShiftLeft<16>(hn::And(h, hn::Set(d, 0x8000u))),
+                  magnitude);
+  }
+};
+
+size_t WidenToFloat32At(bool bfloat16, const void* in_bytes, float* out,
+                        size_t n) {
+  const hn::ScalableTag<uint32_t> d;
+  const hn::Rebind<uint16_t, decltype(d)> d16;
+  const auto* in = static_cast<const uint16_t*>(in_bytes);
+  auto* bits = reinterpret_cast<uint32_t*>(out);
+  const Widening widen{bfloat16};
+  const size_t lanes = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    hn::StoreU(widen(d, hn::PromoteTo(d, hn::LoadU(d16, in + i))), d,
+               bits + i);
+  }
+  return i;
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace onnxcts::simd
 HWY_AFTER_NAMESPACE();
@@ -111,6 +154,11 @@ HWY_AFTER_NAMESPACE();
 namespace onnxcts::simd {
 
 HWY_EXPORT(NarrowFloat32At);
+HWY_EXPORT(WidenToFloat32At);
+
+size_t WidenToFloat32(bool bfloat16, const void* in, float* out, size_t n) {
+  return HWY_DYNAMIC_DISPATCH(WidenToFloat32At)(bfloat16, in, out, n);
+}
 
 size_t NarrowFloat32(const NarrowTarget& t, const void* in, void* out,
                      size_t n) {

@@ -36,6 +36,14 @@ struct NarrowTarget {
 size_t NarrowFloat32(const NarrowTarget& t, const void* in, void* out,
                      size_t n);
 
+// WidenToFloat32()
+//
+// Writes the float32 values of the float16 (or, with `bfloat16`, the
+// bfloat16) patterns `in` to `out`, exactly, for the leading whole vectors
+// of `n`: the arithmetic of those formats through float32 widens every
+// operand.
+size_t WidenToFloat32(bool bfloat16, const void* in, float* out, size_t n);
+
 }  // namespace onnxcts::simd
 
 #endif  // ONNXCTS_SRC_SIMD_CONVERT_H_

@@ -1,6 +1,7 @@
 // Kernel-against-oracle verification of the ops of two inputs over pairs of
 // patterns: every pair up to 16 bits, stratified pairs beyond.
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 #include "onnxcts/patterns.h"
@@ -33,40 +34,122 @@ std::vector<uint64_t> Thinned(const DTypeInfo& t, std::vector<uint64_t> all) {
   return all;
 }
 
+// A packed dtype's stand-in storage type: its elements go through
+// LoadBits() and StoreBits().
+struct Packed {};
+
+template <typename U>
+void Store(const DTypeInfo&, U, void* data, size_t i, uint64_t bits) {
+  const U value = static_cast<U>(bits);
+  std::memcpy(static_cast<uint8_t*>(data) + i * sizeof(U), &value, sizeof(U));
+}
+inline void Store(const DTypeInfo& t, Packed, void* data, size_t i,
+                  uint64_t bits) {
+  StoreBits(t, data, i, bits);
+}
+
+template <typename U>
+uint64_t Load(const DTypeInfo&, U, const void* data, size_t i) {
+  U value;
+  std::memcpy(&value, static_cast<const uint8_t*>(data) + i * sizeof(U),
+              sizeof(U));
+  return value;
+}
+inline uint64_t Load(const DTypeInfo& t, Packed, const void* data, size_t i) {
+  return LoadBits(t, data, i);
+}
+
 struct PairScratch {
   std::vector<uint8_t> a;
   std::vector<uint8_t> b;
   std::vector<uint8_t> out;
 };
 
+// Pair `at` is patterns[at / count] against patterns[at % count]; a chunk
+// walks them in order, so one division starts it and none follows.
+class PairCursor {
+ public:
+  PairCursor(std::span<const uint64_t> patterns, uint64_t at)
+      : patterns_(patterns),
+        row_(at / patterns.size()),
+        column_(at % patterns.size()) {}
+  uint64_t a() const { return patterns_[row_]; }
+  uint64_t b() const { return patterns_[column_]; }
+  void Next() {
+    if (++column_ == patterns_.size()) {
+      column_ = 0;
+      ++row_;
+    }
+  }
+
+ private:
+  std::span<const uint64_t> patterns_;
+  size_t row_;
+  size_t column_;
+};
+
+// Calls `body(U{})` with U the storage type of a byte-wide `t`, or with
+// uint64_t for a packed one (through LoadBits and StoreBits): the buffers
+// of every pair go through here, and a call per element costs more than
+// the check of the simpler ops.
+template <typename Body>
+void ByStorage(const DTypeInfo& t, Body&& body) {
+  switch (t.packed() ? 0 : ElementBytes(t)) {
+    case 1:
+      return body(uint8_t{});
+    case 2:
+      return body(uint16_t{});
+    case 4:
+      return body(uint32_t{});
+    case 8:
+      return body(uint64_t{});
+    default:
+      return body(Packed{});
+  }
+}
+
+void FillPairs(const DTypeInfo& t, std::span<const uint64_t> patterns,
+               uint64_t at, size_t n, PairScratch& s) {
+  ByStorage(t, [&](auto u) {
+    PairCursor c(patterns, at);
+    for (size_t i = 0; i < n; ++i, c.Next()) {
+      Store(t, u, s.a.data(), i, c.a());
+      Store(t, u, s.b.data(), i, c.b());
+    }
+  });
+}
+
+void CheckPairs(const DTypeInfo& t, const Variant& v, const DTypeInfo& ot,
+                std::span<const uint64_t> patterns, uint64_t at, size_t n,
+                const PairScratch& s, Tally& tally) {
+  ByStorage(ot, [&](auto u) {
+    PairCursor c(patterns, at);
+    for (size_t i = 0; i < n; ++i, c.Next()) {
+      const uint64_t want = v.pair_oracle(t, c.a(), c.b());
+      const uint64_t got = Load(ot, u, s.out.data(), i);
+      if (want == got) continue;
+      ++tally.mismatches;
+      if (tally.first.size() < Tally::kKeep) {
+        tally.first.push_back({&v, c.a(), want, got, c.b()});
+      }
+    }
+  });
+}
+
 // Checks pairs `at` to `at + n - 1` through each variant.
 void VerifyPairChunk(const DTypeInfo& t, Variants variants,
                      std::span<const uint64_t> patterns, uint64_t at, size_t n,
                      Tally& tally) {
   thread_local PairScratch s;
-  const uint64_t count = patterns.size();
   s.a.resize(StorageBytes(t, n));
   s.b.resize(StorageBytes(t, n));
-  for (size_t i = 0; i < n; ++i) {
-    StoreBits(t, s.a.data(), i, patterns[(at + i) / count]);
-    StoreBits(t, s.b.data(), i, patterns[(at + i) % count]);
-  }
+  FillPairs(t, patterns, at, n, s);
   tally.patterns += n;
   for (const Variant* v : variants) {
     const DTypeInfo& ot = OutputType(*v, t);
     s.out.resize(StorageBytes(ot, n));
     v->pair_kernel(t, s.a.data(), s.b.data(), s.out.data(), n);
-    for (size_t i = 0; i < n; ++i) {
-      const uint64_t a = patterns[(at + i) / count];
-      const uint64_t b = patterns[(at + i) % count];
-      const uint64_t want = v->pair_oracle(t, a, b);
-      const uint64_t got = LoadBits(ot, s.out.data(), i);
-      if (want == got) continue;
-      ++tally.mismatches;
-      if (tally.first.size() < Tally::kKeep) {
-        tally.first.push_back({v, a, want, got, b});
-      }
-    }
+    CheckPairs(t, *v, ot, patterns, at, n, s, tally);
   }
 }
 
