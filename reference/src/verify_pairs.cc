@@ -1,11 +1,12 @@
 // Kernel-against-oracle verification of the ops of two inputs over pairs of
 // patterns: every pair up to 16 bits, stratified pairs beyond.
 #include <algorithm>
-#include <cstring>
 #include <vector>
 
 #include "onnxcts/patterns.h"
+#include "onnxcts/type_list.h"
 #include "onnxcts/verify.h"
+#include "ops/ops.h"
 
 namespace onnxcts {
 namespace {
@@ -40,8 +41,7 @@ struct Packed {};
 
 template <typename U>
 void Store(const DTypeInfo&, U, void* data, size_t i, uint64_t bits) {
-  const U value = static_cast<U>(bits);
-  std::memcpy(static_cast<uint8_t*>(data) + i * sizeof(U), &value, sizeof(U));
+  StoreElement<U>(data, i, static_cast<U>(bits));
 }
 inline void Store(const DTypeInfo& t, Packed, void* data, size_t i,
                   uint64_t bits) {
@@ -50,10 +50,7 @@ inline void Store(const DTypeInfo& t, Packed, void* data, size_t i,
 
 template <typename U>
 uint64_t Load(const DTypeInfo&, U, const void* data, size_t i) {
-  U value;
-  std::memcpy(&value, static_cast<const uint8_t*>(data) + i * sizeof(U),
-              sizeof(U));
-  return value;
+  return LoadElement<U>(data, i);
 }
 inline uint64_t Load(const DTypeInfo& t, Packed, const void* data, size_t i) {
   return LoadBits(t, data, i);
@@ -88,24 +85,14 @@ class PairCursor {
   size_t column_;
 };
 
-// Calls `body(U{})` with U the storage type of a byte-wide `t`, or with
-// uint64_t for a packed one (through LoadBits and StoreBits): the buffers
-// of every pair go through here, and a call per element costs more than
-// the check of the simpler ops.
+// Calls `body(U{})` with U the storage type of a byte-wide `t` (its row
+// of the dtype table), or with Packed for a packed one: the buffers of
+// every pair go through here, and a call per element costs more than the
+// check of the simpler ops.
 template <typename Body>
 void ByStorage(const DTypeInfo& t, Body&& body) {
-  switch (t.packed() ? 0 : ElementBytes(t)) {
-    case 1:
-      return body(uint8_t{});
-    case 2:
-      return body(uint16_t{});
-    case 4:
-      return body(uint32_t{});
-    case 8:
-      return body(uint64_t{});
-    default:
-      return body(Packed{});
-  }
+  if (t.packed()) return body(Packed{});
+  VisitDType(t.code, [&]<typename Row>() { body(typename Row::Bits{}); });
 }
 
 void FillPairs(const DTypeInfo& t, std::span<const uint64_t> patterns,
