@@ -35,7 +35,8 @@ def build_env(extra_targets=()):
                 CFLAGS=SANITIZER_FLAGS, CXXFLAGS=SANITIZER_FLAGS,
                 LIB_FUZZING_ENGINE=ENGINE, OUT=str(OUT), WORK=str(WORK),
                 SRC=str(ROOT.parent), ONNXCTS_FUZZ_EXTRA_TARGETS=targets,
-                ONNXCTS_FUZZ_CMAKE_ARGS="-DONNXCTS_TESTS=ON")
+                ONNXCTS_FUZZ_CMAKE_ARGS="-DONNXCTS_TESTS=ON "
+                "-DONNXCTS_COLD_CODE_FLAGS=-O0")
 
 
 def build(extra_targets=()):

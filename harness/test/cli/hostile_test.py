@@ -153,7 +153,8 @@ class HostileCase(unittest.TestCase):
     def sweep_mode(self, mode):
         report = os.path.join(self.tmp.name, f"sweep-{mode}.json")
         code, out, err = self.run_cli(
-            "sweep", "--backend", worker(mode), "--filter", SWEEP,
+            "sweep", "--backend", worker(mode), "--ops", "isnan", "--filter",
+            SWEEP,
             "--chunk", "16384", "--timeout", "60", "--report", report)
         self.assertTrue(os.path.exists(report), out + err)
         return code, out, err, validated_report(SOURCE, report)["results"]
