@@ -275,7 +275,7 @@ void CheckPairs(const Call& call, const uint8_t* a, const uint8_t* b,
   for (size_t i = 0; i < n; ++i) {
     const uint64_t x = LoadBits(t, a, i);
     const uint64_t y = LoadBits(t, b, i);
-    const uint64_t want = call.variant->pair_oracle(t, x, y);
+    const uint64_t want = call.variant->PairOracle(t, x, y);
     const uint64_t got = LoadBits(ot, out, i);
     if (want == got) continue;
     ReportFinding(call.op.Label() + " " + oracle::ClassName(t, x) + "," +

@@ -4,57 +4,17 @@
 #include <bit>
 #include <cstdint>
 
+#include "exact_value.h"
 #include "onnxcts/convert.h"
 
 namespace onnxcts::convert {
 namespace {
 
-enum class Class : uint8_t { kNumber, kInfinity, kNaN };
-
-// (-1)^negative * significand * 2^exponent, or an infinity or a NaN.
-struct Exact {
-  Class cls = Class::kNumber;
-  bool negative = false;
-  uint64_t significand = 0;
-  int exponent = 0;
-  uint64_t nan_fraction = 0;  // an IEEE NaN's mantissa, left-aligned
-};
-
-Exact DecodeFloat(const FloatFormat& f, uint64_t bits) {
-  Exact x;
-  x.negative = (bits & f.sign_mask()) != 0;
-  const uint64_t magnitude = bits & f.magnitude_mask();
-  const uint64_t mantissa = bits & f.mantissa_mask();
-  const int biased = static_cast<int>(magnitude >> f.mantissa_bits);
-  switch (f.specials) {
-    case Specials::kIeee:
-      if (magnitude >= f.exponent_mask()) {
-        x.cls = mantissa == 0 ? Class::kInfinity : Class::kNaN;
-        if (mantissa != 0) x.nan_fraction = mantissa << (64 - f.mantissa_bits);
-        return x;
-      }
-      break;
-    case Specials::kFiniteOnly:
-    case Specials::kExponentOnly:
-      if (magnitude == f.magnitude_mask()) x.cls = Class::kNaN;
-      break;
-    case Specials::kFnuz:
-      if ((bits & (f.sign_mask() | f.magnitude_mask())) == f.sign_mask()) {
-        x.cls = Class::kNaN;
-      }
-      break;
-    default:
-      break;
-  }
-  if (x.cls == Class::kNaN) return x;
-  const uint64_t hidden = f.mantissa_bits == 0 || biased != 0
-                              ? uint64_t{1} << f.mantissa_bits
-                              : 0;
-  x.significand = hidden | mantissa;
-  x.exponent = (biased == 0 && f.mantissa_bits != 0 ? 1 : biased) - f.bias -
-               f.mantissa_bits;
-  return x;
-}
+using exact::Class;
+using exact::DecodeFloat;
+using exact::Rounding;
+using exact::RoundShift;
+using Exact = exact::Value;
 
 Exact DecodeInteger(const DTypeInfo& t, uint64_t bits) {
   Exact x;
@@ -72,31 +32,6 @@ Exact Decode(const DTypeInfo& t, uint64_t bits) {
   if (t.kind == Kind::kFloat) return DecodeFloat(t.format, bits);
   if (t.kind == Kind::kBool) return Exact{.significand = (bits & 0xFF) != 0};
   return DecodeInteger(t, bits);
-}
-
-__extension__ typedef unsigned __int128 u128;
-
-enum class Rounding : uint8_t { kNearestEven, kTowardZero, kAway, kNearestUp };
-
-// significand / 2^shift rounded to an integer, shift >= 0.
-uint64_t RoundShift(uint64_t significand, int shift, Rounding r) {
-  const u128 s = significand;
-  // Beyond 127 bits of shift the quotient is 0 and the remainder (all of s)
-  // is below half of 2^shift.
-  const u128 quotient = shift >= 128 ? 0 : s >> shift;
-  const u128 remainder = shift >= 128 ? s : s - (quotient << shift);
-  if (remainder == 0) return static_cast<uint64_t>(quotient);
-  bool up = false;
-  if (r == Rounding::kAway) {
-    up = true;
-  } else if (r != Rounding::kTowardZero) {
-    // remainder vs half of 2^shift; shift >= 1 here since remainder != 0.
-    const bool above_half = shift >= 128 ? false : remainder > (u128{1} << (shift - 1));
-    const bool half = shift < 128 && remainder == (u128{1} << (shift - 1));
-    up = above_half ||
-         (half && (r == Rounding::kNearestUp || (quotient & 1) != 0));
-  }
-  return static_cast<uint64_t>(quotient + (up ? 1 : 0));
 }
 
 // The largest finite magnitude pattern of a format.
@@ -149,32 +84,13 @@ uint64_t Overflow(const DTypeInfo& to, bool negative, bool infinity,
 uint64_t RoundToFloat(const DTypeInfo& to, const Exact& x,
                       const CastOptions& o) {
   const FloatFormat& f = to.format;
-  const int m = f.mantissa_bits;
-  const uint64_t sign = x.negative ? f.sign_mask() : 0;
-  if (x.significand == 0) {
-    return f.specials == Specials::kFnuz ? 0 : sign;
-  }
-  // The exponent of the last mantissa bit: that of the value's leading bit
-  // less m, but never below the subnormals' quantum.
-  const int top = x.exponent + std::bit_width(x.significand) - 1;
-  const int lowest_quantum = 1 - f.bias - m;
-  int quantum = top - m > lowest_quantum ? top - m : lowest_quantum;
-  uint64_t r = x.exponent >= quantum
-                   ? x.significand << (x.exponent - quantum)
-                   : RoundShift(x.significand, quantum - x.exponent,
-                                Rounding::kNearestEven);
-  if (r == uint64_t{2} << m) {  // rounding carried into a new binade
-    r >>= 1;
-    ++quantum;
-  }
-  if (r == 0) return f.specials == Specials::kFnuz ? 0 : sign;
   const uint64_t magnitude =
-      r < (uint64_t{1} << m)
-          ? r
-          : (static_cast<uint64_t>(quantum + m + f.bias) << m) |
-                (r - (uint64_t{1} << m));
+      exact::RoundedMagnitude(f, x.significand, x.exponent);
+  if (magnitude == 0) {
+    return f.specials == Specials::kFnuz ? 0 : x.negative ? f.sign_mask() : 0;
+  }
   if (magnitude > MaxFinite(f)) return Overflow(to, x.negative, false, o);
-  return sign | magnitude;
+  return (x.negative ? f.sign_mask() : 0) | magnitude;
 }
 
 Rounding E8M0Rounding(RoundMode mode) {
@@ -287,14 +203,6 @@ uint64_t CastOracle(const DTypeInfo& from, uint64_t bits, const DTypeInfo& to,
     default:
       return ToInteger(to, x);
   }
-}
-
-uint64_t RoundToFormat(const DTypeInfo& to, bool negative,
-                       uint64_t significand, int exponent) {
-  const Exact x{.negative = negative,
-                .significand = significand,
-                .exponent = exponent};
-  return RoundToFloat(to, x, CastOptions{});
 }
 
 namespace {

@@ -1,7 +1,7 @@
 // The oracle of Add, Sub, Mul, Div, Sqrt, Reciprocal and Mod: each pattern
 // decoded into an exact sign, integer significand and power of two, the
 // operation done on integers without loss, and the result rounded once to
-// nearest even in the tensor's own format (convert::RoundToFormat). Plain
+// nearest even in the tensor's own format (exact_value.h). Plain
 // on purpose: the kernels compute in the host's float32 and float64 lanes,
 // and the two share nothing but the dtype table.
 //
@@ -25,6 +25,7 @@
 #define ONNXCTS_SRC_EXACT_ARITHMETIC_H_
 
 #include <cstdint>
+#include <span>
 
 #include "onnxcts/dtype.h"
 
@@ -47,6 +48,13 @@ enum class Arithmetic : uint8_t {
 // the unary kSqrt and kReciprocal, which take floats only).
 uint64_t ExactArithmetic(Arithmetic op, const DTypeInfo& t, uint64_t a,
                          uint64_t b);
+
+// The same on each pair (a[i], b[i]) into out[i] (`b` empty for kSqrt and
+// kReciprocal): one call for many answers, its loop compiled for each
+// float format alone, as the 2^32-pair checks of float16 and bfloat16 need.
+void ExactArithmetic(Arithmetic op, const DTypeInfo& t,
+                     std::span<const uint64_t> a, std::span<const uint64_t> b,
+                     std::span<uint64_t> out);
 
 // ExactArithmeticOpen()
 //

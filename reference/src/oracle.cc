@@ -35,9 +35,7 @@ bool IsInfFields(const FloatFormat& f, const Fields& x) {
 }
 
 const FloatFormat& FloatOf(const DTypeInfo& t) {
-  if (!t.is_float()) {
-    throw std::invalid_argument(std::string(t.name) + " is not a float dtype");
-  }
+  if (!t.is_float()) NotAFloat(t);
   return t.format;
 }
 
@@ -64,13 +62,8 @@ ValueClass ClassifyInteger(const DTypeInfo& t, uint64_t bits) {
 
 }  // namespace
 
-Fields Decode(const DTypeInfo& t, uint64_t bits) {
-  const FloatFormat& f = FloatOf(t);
-  Fields x;
-  x.sign = f.has_sign() && ((bits >> (f.width() - 1)) & 1) != 0;
-  x.exponent = (bits >> f.mantissa_bits) & Ones(f.exponent_bits);
-  x.mantissa = bits & Ones(f.mantissa_bits);
-  return x;
+void NotAFloat(const DTypeInfo& t) {
+  throw std::invalid_argument(std::string(t.name) + " is not a float dtype");
 }
 
 ValueClass Classify(const DTypeInfo& t, uint64_t bits) {

@@ -56,10 +56,15 @@ inline uint64_t Load(const DTypeInfo& t, Packed, const void* data, size_t i) {
   return LoadBits(t, data, i);
 }
 
+// A chunk's pairs: the patterns, their elements, the kernel's answers and
+// the oracle's.
 struct PairScratch {
+  std::vector<uint64_t> a_bits;
+  std::vector<uint64_t> b_bits;
   std::vector<uint8_t> a;
   std::vector<uint8_t> b;
   std::vector<uint8_t> out;
+  std::vector<uint64_t> want;
 };
 
 // Pair `at` is patterns[at / count] against patterns[at % count]; a chunk
@@ -95,29 +100,38 @@ void ByStorage(const DTypeInfo& t, Body&& body) {
   VisitDType(t.code, [&]<typename Row>() { body(typename Row::Bits{}); });
 }
 
+// The loops below take the buffers' addresses first: a store through a
+// byte pointer may alias a vector's own fields, which the compiler would
+// then load again at every element.
 void FillPairs(const DTypeInfo& t, std::span<const uint64_t> patterns,
                uint64_t at, size_t n, PairScratch& s) {
-  ByStorage(t, [&](auto u) {
+  s.a_bits.resize(n);
+  s.b_bits.resize(n);
+  const std::span<uint64_t> a_bits(s.a_bits);
+  const std::span<uint64_t> b_bits(s.b_bits);
+  ByStorage(t, [&, a = s.a.data(), b = s.b.data()](auto u) {
     PairCursor c(patterns, at);
     for (size_t i = 0; i < n; ++i, c.Next()) {
-      Store(t, u, s.a.data(), i, c.a());
-      Store(t, u, s.b.data(), i, c.b());
+      a_bits[i] = c.a();
+      b_bits[i] = c.b();
+      Store(t, u, a, i, a_bits[i]);
+      Store(t, u, b, i, b_bits[i]);
     }
   });
 }
 
 void CheckPairs(const DTypeInfo& t, const Variant& v, const DTypeInfo& ot,
-                std::span<const uint64_t> patterns, uint64_t at, size_t n,
-                const PairScratch& s, Tally& tally) {
-  ByStorage(ot, [&](auto u) {
-    PairCursor c(patterns, at);
-    for (size_t i = 0; i < n; ++i, c.Next()) {
-      const uint64_t want = v.pair_oracle(t, c.a(), c.b());
-      const uint64_t got = Load(ot, u, s.out.data(), i);
-      if (want == got) continue;
+                size_t n, PairScratch& s, Tally& tally) {
+  s.want.resize(n);
+  const std::span<const uint64_t> want(s.want);
+  v.pair_oracle(t, s.a_bits, s.b_bits, s.want);
+  ByStorage(ot, [&, out = s.out.data()](auto u) {
+    for (size_t i = 0; i < n; ++i) {
+      const uint64_t got = Load(ot, u, out, i);
+      if (want[i] == got) continue;
       ++tally.mismatches;
       if (tally.first.size() < Tally::kKeep) {
-        tally.first.push_back({&v, c.a(), want, got, c.b()});
+        tally.first.push_back({&v, s.a_bits[i], want[i], got, s.b_bits[i]});
       }
     }
   });
@@ -136,7 +150,7 @@ void VerifyPairChunk(const DTypeInfo& t, Variants variants,
     const DTypeInfo& ot = OutputType(*v, t);
     s.out.resize(StorageBytes(ot, n));
     v->pair_kernel(t, s.a.data(), s.b.data(), s.out.data(), n);
-    CheckPairs(t, *v, ot, patterns, at, n, s, tally);
+    CheckPairs(t, *v, ot, n, s, tally);
   }
 }
 

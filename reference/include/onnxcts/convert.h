@@ -66,15 +66,6 @@ size_t UnpackedBytes(const DTypeInfo& t);
 uint64_t CastOracle(const DTypeInfo& from, uint64_t bits, const DTypeInfo& to,
                     const CastOptions& o);
 
-// RoundToFormat()
-//
-// The pattern of float dtype `to` nearest (ties to even) to the exact value
-// (-1)^negative * significand * 2^exponent, overflow and zero as Cast with
-// `saturate` gives them (±inf and ±0 for the IEEE formats). The oracles of
-// the arithmetic ops round their exact results once, through this.
-uint64_t RoundToFormat(const DTypeInfo& to, bool negative,
-                       uint64_t significand, int exponent);
-
 // CastKernel()
 //
 // Converts `n` elements of `in` into `out` (UnpackedBytes() each, any

@@ -98,10 +98,14 @@ struct Variant {
   RunAnswer (*on_run)(const DTypeInfo& t, const PatternRun& run) = nullptr;
   // An op of two inputs sets these instead of `kernel` and `oracle`: the
   // kernel on `n` elements of `a` and `b` each, element by element (`out`
-  // may be `a`), and the oracle's answer for one pair.
+  // may be `a`), and the oracle's answers on the pairs of patterns (a[i],
+  // b[i]) into want[i], many a call, as the checks of 2^32 pairs need (an
+  // oracle of one pair at a time is EachPair's).
   void (*pair_kernel)(const DTypeInfo& t, const void* a, const void* b,
                       void* out, size_t n) = nullptr;
-  uint64_t (*pair_oracle)(const DTypeInfo& t, uint64_t a, uint64_t b) = nullptr;
+  void (*pair_oracle)(const DTypeInfo& t, std::span<const uint64_t> a,
+                      std::span<const uint64_t> b,
+                      std::span<uint64_t> want) = nullptr;
   // For an op of two inputs: the second input's patterns where the spec
   // leaves the answer open and a backend may die (x86's integer division
   // traps on a divisor of 0, and of -1 with MIN). The suite keeps them out
@@ -123,7 +127,22 @@ struct Variant {
   }
   // The value of INT attribute `name`; `otherwise` when it has none.
   int64_t Attribute(std::string_view name, int64_t otherwise) const;
+  // The oracle's answer on one pair.
+  uint64_t PairOracle(const DTypeInfo& t, uint64_t a, uint64_t b) const {
+    uint64_t want = 0;
+    pair_oracle(t, std::span(&a, 1), std::span(&b, 1), std::span(&want, 1));
+    return want;
+  }
 };
+
+// EachPair()
+//
+// A Variant::pair_oracle of an oracle of one pair at a time.
+template <uint64_t (*Oracle)(const DTypeInfo& t, uint64_t a, uint64_t b)>
+void EachPair(const DTypeInfo& t, std::span<const uint64_t> a,
+              std::span<const uint64_t> b, std::span<uint64_t> want) {
+  for (size_t i = 0; i < want.size(); ++i) want[i] = Oracle(t, a[i], b[i]);
+}
 
 // KernelsCover()
 //

@@ -21,7 +21,7 @@ constexpr Variant kVariants[] = {
      .output = DType::kBool,
      .defines = DefinesBy<Boolean>,
      .pair_kernel = kKernel,
-     .pair_oracle = BitwiseOracleOf<simd::BitOp::kAnd>},
+     .pair_oracle = EachPair<BitwiseOracleOf<simd::BitOp::kAnd>>},
 };
 
 }  // namespace

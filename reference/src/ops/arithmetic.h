@@ -43,8 +43,9 @@ void UnaryArithmetic(const DTypeInfo& t, const void* in, void* out,
 }
 
 template <oracle::Arithmetic Op>
-uint64_t PairExact(const DTypeInfo& t, uint64_t a, uint64_t b) {
-  return oracle::ExactArithmetic(Op, t, a, b);
+void PairExact(const DTypeInfo& t, std::span<const uint64_t> a,
+               std::span<const uint64_t> b, std::span<uint64_t> want) {
+  oracle::ExactArithmetic(Op, t, a, b, want);
 }
 
 template <oracle::Arithmetic Op>

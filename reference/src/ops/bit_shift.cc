@@ -93,13 +93,13 @@ constexpr Variant kVariants[] = {
      .attributes = kLeftward,
      .defines = DefinesBy<Unsigned>,
      .pair_kernel = Shift<true>,
-     .pair_oracle = ShiftOracle<true>},
+     .pair_oracle = EachPair<ShiftOracle<true>>},
     {.name = "bitshift_right",
      .op = "BitShift",
      .attributes = kRightward,
      .defines = DefinesBy<Unsigned>,
      .pair_kernel = Shift<false>,
-     .pair_oracle = ShiftOracle<false>},
+     .pair_oracle = EachPair<ShiftOracle<false>>},
 };
 
 }  // namespace

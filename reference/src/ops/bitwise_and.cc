@@ -19,7 +19,7 @@ constexpr Variant kVariants[] = {
      .op = "BitwiseAnd",
      .defines = DefinesBy<IntegerBits>,
      .pair_kernel = kKernel,
-     .pair_oracle = BitwiseOracleOf<simd::BitOp::kAnd>},
+     .pair_oracle = EachPair<BitwiseOracleOf<simd::BitOp::kAnd>>},
 };
 
 }  // namespace

@@ -19,7 +19,7 @@ constexpr Variant kVariants[] = {
      .op = "BitwiseOr",
      .defines = DefinesBy<IntegerBits>,
      .pair_kernel = kKernel,
-     .pair_oracle = BitwiseOracleOf<simd::BitOp::kOr>},
+     .pair_oracle = EachPair<BitwiseOracleOf<simd::BitOp::kOr>>},
 };
 
 }  // namespace

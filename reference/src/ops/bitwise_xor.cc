@@ -19,7 +19,7 @@ constexpr Variant kVariants[] = {
      .op = "BitwiseXor",
      .defines = DefinesBy<IntegerBits>,
      .pair_kernel = kKernel,
-     .pair_oracle = BitwiseOracleOf<simd::BitOp::kXor>},
+     .pair_oracle = EachPair<BitwiseOracleOf<simd::BitOp::kXor>>},
 };
 
 }  // namespace

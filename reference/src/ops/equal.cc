@@ -14,10 +14,6 @@ void Equal(const DTypeInfo& t, const void* a, const void* b, void* out,
   CompareKernel(t, OrderedOrBool, simd::Comparison::kEqual, a, b, out, n);
 }
 
-uint64_t EqualOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
-  return OracleOrder(t, a, b) == Order::kEqual;
-}
-
 constexpr DType kV7[] = {DType::kBool, DType::kInt32, DType::kInt64};
 constexpr DType kV11[] = {
     DType::kBool,   DType::kUint8,  DType::kUint16, DType::kUint32,
@@ -48,7 +44,7 @@ constexpr Variant kVariants[] = {
      .output = DType::kBool,
      .defines = DefinesBy<OrderedOrBool>,
      .pair_kernel = Equal,
-     .pair_oracle = EqualOracle},
+     .pair_oracle = OrderOracle<Order::kEqual>},
 };
 
 }  // namespace

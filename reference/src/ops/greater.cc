@@ -12,10 +12,6 @@ void Greater(const DTypeInfo& t, const void* a, const void* b, void* out,
   CompareKernel(t, OrderedNumber, simd::Comparison::kLess, b, a, out, n);
 }
 
-uint64_t GreaterOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
-  return OracleOrder(t, a, b) == Order::kGreater;
-}
-
 constexpr KernelFn kNode = PairNodeOf<Greater>;
 
 constexpr OpSchema kSchemas[] = {
@@ -33,7 +29,7 @@ constexpr Variant kVariants[] = {
      .output = DType::kBool,
      .defines = DefinesBy<OrderedNumber>,
      .pair_kernel = Greater,
-     .pair_oracle = GreaterOracle},
+     .pair_oracle = OrderOracle<Order::kGreater>},
 };
 
 }  // namespace

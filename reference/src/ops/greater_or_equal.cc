@@ -15,11 +15,6 @@ void GreaterOrEqual(const DTypeInfo& t, const void* a, const void* b, void* out,
                 n);
 }
 
-uint64_t GreaterOrEqualOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
-  const Order order = OracleOrder(t, a, b);
-  return order == Order::kEqual || order == Order::kGreater;
-}
-
 // Version 12 takes the integers, float16, float and double (Less-9's
 // types); 16 adds bfloat16.
 constexpr OpSchema kSchemas[] = {
@@ -35,7 +30,7 @@ constexpr Variant kVariants[] = {
      .output = DType::kBool,
      .defines = DefinesBy<OrderedNumber>,
      .pair_kernel = GreaterOrEqual,
-     .pair_oracle = GreaterOrEqualOracle},
+     .pair_oracle = OrderOracle<Order::kGreater, Order::kEqual>},
 };
 
 }  // namespace

@@ -13,10 +13,6 @@ void Less(const DTypeInfo& t, const void* a, const void* b, void* out,
   CompareKernel(t, OrderedNumber, simd::Comparison::kLess, a, b, out, n);
 }
 
-uint64_t LessOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
-  return OracleOrder(t, a, b) == Order::kLess;
-}
-
 constexpr KernelFn kNode = PairNodeOf<Less>;
 
 constexpr OpSchema kSchemas[] = {
@@ -34,7 +30,7 @@ constexpr Variant kVariants[] = {
      .output = DType::kBool,
      .defines = DefinesBy<OrderedNumber>,
      .pair_kernel = Less,
-     .pair_oracle = LessOracle},
+     .pair_oracle = OrderOracle<Order::kLess>},
 };
 
 }  // namespace

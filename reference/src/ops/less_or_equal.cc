@@ -14,11 +14,6 @@ void LessOrEqual(const DTypeInfo& t, const void* a, const void* b, void* out,
                 n);
 }
 
-uint64_t LessOrEqualOracle(const DTypeInfo& t, uint64_t a, uint64_t b) {
-  const Order order = OracleOrder(t, a, b);
-  return order == Order::kEqual || order == Order::kLess;
-}
-
 // Version 12 takes the integers, float16, float and double (Less-9's
 // types); 16 adds bfloat16.
 constexpr OpSchema kSchemas[] = {
@@ -34,7 +29,7 @@ constexpr Variant kVariants[] = {
      .output = DType::kBool,
      .defines = DefinesBy<OrderedNumber>,
      .pair_kernel = LessOrEqual,
-     .pair_oracle = LessOrEqualOracle},
+     .pair_oracle = OrderOracle<Order::kLess, Order::kEqual>},
 };
 
 }  // namespace

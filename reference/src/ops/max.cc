@@ -40,7 +40,7 @@ constexpr Variant kVariants[] = {
      .op = "Max",
      .defines = DefinesBy<OrderedNumber>,
      .pair_kernel = Max,
-     .pair_oracle = MaxOracle},
+     .pair_oracle = EachPair<MaxOracle>},
 };
 
 }  // namespace

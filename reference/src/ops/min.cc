@@ -40,7 +40,7 @@ constexpr Variant kVariants[] = {
      .op = "Min",
      .defines = DefinesBy<OrderedNumber>,
      .pair_kernel = Min,
-     .pair_oracle = MinOracle},
+     .pair_oracle = EachPair<MinOracle>},
 };
 
 }  // namespace

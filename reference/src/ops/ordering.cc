@@ -150,6 +150,15 @@ Order OracleOrder(const DTypeInfo& t, uint64_t a, uint64_t b) {
                                                       : Order::kGreater;
 }
 
+void OracleOrders(const DTypeInfo& t, std::span<const uint64_t> a,
+                  std::span<const uint64_t> b, std::span<uint64_t> want,
+                  unsigned holds) {
+  for (size_t i = 0; i < want.size(); ++i) {
+    const auto order = static_cast<unsigned>(OracleOrder(t, a[i], b[i]));
+    want[i] = (holds >> order) & 1;
+  }
+}
+
 bool ZeroPairDeviation(const DTypeInfo& t, std::span<const uint64_t> inputs,
                        uint64_t expected, uint64_t actual) {
   if (!t.is_float() || expected == actual) return false;

@@ -49,6 +49,19 @@ void SelectKernel(const DTypeInfo& t, simd::Selection c, const void* a,
 enum class Order : uint8_t { kUnordered, kLess, kEqual, kGreater };
 Order OracleOrder(const DTypeInfo& t, uint64_t a, uint64_t b);
 
+// want[i] = 1 where the order of (a[i], b[i]) is among `holds` (a bit
+// per Order), else 0: a comparison's oracle on many pairs, in one call.
+void OracleOrders(const DTypeInfo& t, std::span<const uint64_t> a,
+                  std::span<const uint64_t> b, std::span<uint64_t> want,
+                  unsigned holds);
+
+// The Variant::pair_oracle of the comparison true on the orders `Holds`.
+template <Order... Holds>
+void OrderOracle(const DTypeInfo& t, std::span<const uint64_t> a,
+                 std::span<const uint64_t> b, std::span<uint64_t> want) {
+  OracleOrders(t, a, b, want, ((1u << static_cast<unsigned>(Holds)) | ...));
+}
+
 // Where one input is +0 and another -0 and the answer is a zero, which zero
 // it is the spec does not say: either is a deviation (Max, Min).
 bool ZeroPairDeviation(const DTypeInfo& t, std::span<const uint64_t> inputs,

@@ -68,7 +68,7 @@ constexpr Variant kVariants[] = {
      .op = "PRelu",
      .defines = DefinesBy<PReluDType>,
      .pair_kernel = PRelu,
-     .pair_oracle = RectifyOracle},
+     .pair_oracle = EachPair<RectifyOracle>},
 };
 
 }  // namespace
