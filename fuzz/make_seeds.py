@@ -508,20 +508,27 @@ def node_seeds(s):
     without the leading axis."""
     sc = SCHEMAS[s]
     flags = (0,) * len(sc.flags)  # defaults
+    # An op of three inputs or more (Where) takes the leading ones first:
+    # true and false in turn, as a condition's low bits read them.
+    lead = max(0, sc.fewest - 2)
     for pick, dtype in enumerate(sc.allowed):
+        truth = elements(dtype, [i & 1 for i in range(len(PATTERNS[dtype]) ** 2)])
         write_seed("plugin_backend", op_call(s, pick, flags, 1, [],
+                                             truth * lead +
                                              pair_elements(dtype), False,
-                                             stretches=(0, 0)))
+                                             stretches=(0,) * (2 + lead)))
     elems = elements(sc.allowed[0], PATTERNS[sc.allowed[0]])
     if sc.most is None:
         write_seed("plugin_backend", op_call(s, 0, flags, 1, [], elems * 3,
                                              False, stretches=(0, 0, 0)))
     if sc.broadcast:
-        # [2, 1] against [1, n]; [2, n] against [n].
+        # [2, 1] against [1, n]; [2, n] against [n] (and the leading
+        # inputs whole).
         for stretches in ((0x02, 0x01), (0x00, 0x80)):
             write_seed("plugin_backend", op_call(s, 0, flags, 2, [2],
-                                                 elems * 2, False,
-                                                 stretches=stretches))
+                                                 elems * (2 + lead), False,
+                                                 stretches=(0,) * lead +
+                                                 stretches))
 
 
 def differential_seeds():
