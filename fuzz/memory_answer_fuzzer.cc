@@ -149,7 +149,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   const std::vector<int64_t> dims = {static_cast<int64_t>(length)};
   const SentChunk chunk{offset, length, memory, own.data(),
-                        {static_cast<int32_t>(in.code), dims, 0, own.size()},
+                        {{static_cast<int32_t>(in.code), dims, 0, own.size()}},
                         {static_cast<int32_t>(out.code), dims, kOutputOffset,
                          StorageBytes(out, length)},
                         &w.ModelFor(pick, length)};

@@ -65,10 +65,11 @@ int SweepKernels(const SweepArgs& args) {
   for (const Variant* v : options.variants) {
     if (v->arity() == 1 || args.ops.empty()) continue;
     fmt::print(stderr,
-               "sweep: {} takes two inputs; `onnxcts sweep` covers ops of "
-               "one input, and the reference's tests verify {}'s pairs "
-               "(reference_pairs_test; every 16-bit pair in the nightly "
-               "reference_pairs16_test)\n",
+               "sweep: {} takes two inputs; without --backend, `onnxcts "
+               "sweep` covers ops of one input, and the reference's tests "
+               "verify {}'s pairs (reference_pairs_test; every 16-bit pair "
+               "in the nightly reference_pairs16_test); with --backend, "
+               "its pairs go through the backend\n",
                v->op, v->op);
     return kExitCannotRun;
   }

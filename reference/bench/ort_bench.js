@@ -33,7 +33,14 @@ const {addon} = process.env.ONNXCTS_ORT_ADDON === 'off' ? {} : loadAddon();
 
 // The op version each model imports: the newest, which allows every dtype
 // the kernels benchmark for that op.
-const OPSETS = {IsInf: 20, IsNaN: 20, Sign: 13};
+const OPSETS = {IsInf: 20, IsNaN: 20, Sign: 13, Add: 14};
+// Ops of two inputs of one shape, as the pair sweeps feed them.
+const BINARY = new Set(['Add']);
+const PREDICATES = new Set(['IsInf', 'IsNaN']);  // their output is bool
+
+function inputNames(op) {
+  return BINARY.has(op) ? ['x', 'x1'] : ['x'];
+}
 const IR_VERSION = 9;  // what opset 20 needs
 const BOOL = 9;
 const ELEMENTS_PER_SAMPLE = 4096;  // small sizes: time many runs together
@@ -57,25 +64,26 @@ function valueInfo(name, code, n) {
 }
 
 function modelBytes(op, code, n) {
-  const out = op === 'Sign' ? code : BOOL;
+  const out = PREDICATES.has(op) ? BOOL : code;
+  const names = inputNames(op);
   const model = type('ModelProto').create({
     ir_version: IR_VERSION,
     opset_import: [{domain: '', version: OPSETS[op]}],
     graph: {
       name: `bench_${op}`,
-      node: [{op_type: op, input: ['x'], output: ['y']}],
-      input: [valueInfo('x', code, n)],
+      node: [{op_type: op, input: names, output: ['y']}],
+      input: names.map((x) => valueInfo(x, code, n)),
       output: [valueInfo('y', out, n)],
     },
   });
   return type('ModelProto').encode(model).finish();
 }
 
-// Random bits from a fixed seed (xorshift32): every value class turns up.
-function randomBytes(count) {
+// Random bits from a seed (xorshift32): every value class turns up.
+function randomBytes(count, seed = 20261129) {
   const bytes = new Uint8Array(Math.ceil(count / 4) * 4);
   const words = new Uint32Array(bytes.buffer);
-  let s = 20261129;
+  let s = seed;
   for (let i = 0; i < words.length; ++i) {
     s ^= s << 13;
     s ^= s >>> 17;
@@ -143,9 +151,12 @@ async function measure(op, dtypeName, n, repetitions) {
     return {status: 'no JS type',
             message: `onnxruntime-node has no tensor type for ${dtypeName}`};
   }
-  const outType = op === 'Sign' ? row.ort : 'bool';
-  const feeds = {x: tensor(row.ort, randomBytes(n * row.bytes), n)};
-  const outBytes = op === 'Sign' ? row.bytes : 1;
+  const outType = PREDICATES.has(op) ? 'bool' : row.ort;
+  const feeds = {};
+  inputNames(op).forEach((name, k) => {
+    feeds[name] = tensor(row.ort, randomBytes(n * row.bytes, 20261129 + k), n);
+  });
+  const outBytes = PREDICATES.has(op) ? 1 : row.bytes;
   const fetches = {y: tensor(outType, new Uint8Array(n * outBytes + 8), n)};
   const loops = Math.max(1, Math.floor(ELEMENTS_PER_SAMPLE / n));
   await warmUp(session, feeds, fetches);

@@ -24,17 +24,25 @@ import onnxruntime as ort
 from onnx import TensorProto, helper
 
 # The op version each model imports, as in ort_bench.js.
-OPSETS = {"IsInf": 20, "IsNaN": 20, "Sign": 13}
+OPSETS = {"IsInf": 20, "IsNaN": 20, "Sign": 13, "Add": 14}
+# Ops of two inputs of one shape, as the pair sweeps feed them.
+BINARY = {"Add"}
+PREDICATES = {"IsInf", "IsNaN"}  # their output is bool
 IR_VERSION = 9  # what opset 20 needs
 ELEMENTS_PER_SAMPLE = 4096  # small sizes: time many runs together
 WARM_UP_RUNS = 3
 
 
+def input_names(op: str) -> list[str]:
+    return ["x", "x1"] if op in BINARY else ["x"]
+
+
 def model_bytes(op: str, code: int, n: int) -> bytes:
-    out = code if op == "Sign" else TensorProto.BOOL
+    out = TensorProto.BOOL if op in PREDICATES else code
+    names = input_names(op)
     graph = helper.make_graph(
-        [helper.make_node(op, ["x"], ["y"])], f"bench_{op}",
-        [helper.make_tensor_value_info("x", code, [n])],
+        [helper.make_node(op, names, ["y"])], f"bench_{op}",
+        [helper.make_tensor_value_info(x, code, [n]) for x in names],
         [helper.make_tensor_value_info("y", out, [n])])
     model = helper.make_model(graph, ir_version=IR_VERSION,
                               opset_imports=[helper.make_opsetid("", OPSETS[op])])
@@ -60,12 +68,12 @@ def measure(op: str, dtype: str, n: int, repetitions: int) -> dict:
         return {"status": "no numpy type",
                 "message": f"numpy has no type for {dtype}"}
     # Random bits from a fixed seed: every value class turns up.
-    bits = np.random.default_rng(20261129).integers(
-        0, 256, size=n * np_type.itemsize, dtype=np.uint8)
-    x = bits.view(np_type)
-    y = np.empty(n, dtype=np_type if op == "Sign" else np.bool_)
+    rng = np.random.default_rng(20261129)
     binding = session.io_binding()
-    binding.bind_cpu_input("x", x)
+    for name in input_names(op):
+        bits = rng.integers(0, 256, size=n * np_type.itemsize, dtype=np.uint8)
+        binding.bind_cpu_input(name, bits.view(np_type))
+    y = np.empty(n, dtype=np.bool_ if op in PREDICATES else np_type)
     binding.bind_output("y", "cpu", 0, y.dtype, list(y.shape),
                         y.ctypes.data)
     loops = max(1, ELEMENTS_PER_SAMPLE // n)

@@ -1,5 +1,7 @@
 #include "backends/reference_backend.h"
 
+#include <algorithm>
+
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -97,22 +99,43 @@ class ReferenceBackend : public Backend {
   }
 };
 
-// The node's inputs after x, which a pipe's model holds as initializers
-// (a quantizer's scale and zero point, CastLike's target_type), appended to
-// `in`; "" or why the node cannot run on them.
-std::string OtherInputs(const Model& model, std::span<const int64_t> x_dims,
-                        const NodeCheck& check,
-                        std::vector<ConstTensorView>& in) {
-  const Node& node = model.nodes[0];
-  std::vector<Dims> shapes = {Dims(x_dims.begin(), x_dims.end())};
-  for (size_t k = 1; k < node.inputs.size(); ++k) {
-    const Tensor* t = model.Feeding(node.inputs[k], {});
-    if (t == nullptr) {
-      return "input '" + node.inputs[k] + "' is fed; a pipe feeds x alone";
+// The node's inputs, each from its slot in `memory` where the request
+// feeds it (graph-input order) or else from the model's initializers (a
+// quantizer's scale and zero point, CastLike's target_type), into `in`;
+// "" or why the node cannot run on them. The output takes input 0's shape.
+std::string NodeInputs(const ChunkRequest& request, const uint8_t* memory,
+                       const NodeCheck& check,
+                       std::vector<ConstTensorView>& in) {
+  const Model& model = *request.model;
+  const std::vector<const ValueInfo*> fed = model.FedInputs();
+  if (fed.size() != request.inputs.size() || request.outputs.size() != 1) {
+    return "the request's slots do not fit the model's node";
+  }
+  std::vector<Dims> shapes;
+  for (size_t i = 0; i < model.nodes[0].inputs.size(); ++i) {
+    const std::string& name = model.nodes[0].inputs[i];
+    const auto k = static_cast<size_t>(
+        std::find_if(fed.begin(), fed.end(),
+                     [&](const ValueInfo* v) { return v->name == name; }) -
+        fed.begin());
+    if (k < fed.size()) {
+      const Slot& x = request.inputs[k];
+      // The node check passed, so an op version takes this dtype: no op
+      // takes a packed one, and ElementBytes() would refuse it.
+      if (x.dtype != static_cast<int32_t>(check.input_types[i])) {
+        return "the request's slots do not fit the model's node";
+      }
+      const size_t n = x.bytes / ElementBytes(Info(check.input_types[i]));
+      in.push_back({check.input_types[i], memory + x.offset, x.dims, n});
+      shapes.emplace_back(x.dims.begin(), x.dims.end());
+      continue;
     }
+    const Tensor* t = model.Feeding(name, {});
+    if (t == nullptr) return "input '" + name + "' is neither fed nor set";
     in.push_back({t->dtype, t->bytes.data(), t->dims, t->count()});
     shapes.push_back(t->dims);
   }
+  if (shapes.empty()) return "the node has no inputs";
   const NodeOutputs inferred =
       InferOutputs(*check.schema, check.input_types, shapes, check.attributes);
   if (!inferred.problem.empty()) return inferred.problem;
@@ -136,33 +159,24 @@ ChunkAnswer ReferencePipe::Answer(const ChunkRequest& request) {
         check.reason);
     return answer;
   }
-  if (request.inputs.size() != 1 || request.outputs.size() != 1 ||
-      request.inputs[0].dtype != static_cast<int32_t>(check.input_types[0])) {
-    answer.outcome = RunOutcome::Of(
-        Kind::kError, "the request's slots do not fit the model's node");
-    return answer;
-  }
-  const Slot& x = request.inputs[0];
-  const DTypeInfo& out_type = Info(check.output_types[0]);
-  // The node check passed, so an op version takes this dtype: no op takes a
-  // packed one, and ElementBytes() would refuse it.
-  const size_t n = x.bytes / ElementBytes(Info(check.input_types[0]));
-  Slot y = request.outputs[0];
-  if (StorageBytes(out_type, n) > y.bytes) {
-    throw std::logic_error("a reference pipe's output slot is too small");
-  }
-  std::vector<ConstTensorView> in = {
-      {check.input_types[0], memory() + x.offset, x.dims, n}};
-  if (const std::string why = OtherInputs(*request.model, x.dims, check, in);
+  std::vector<ConstTensorView> in;
+  if (const std::string why = NodeInputs(request, memory(), check, in);
       !why.empty()) {
     answer.outcome = RunOutcome::Of(Kind::kError, why);
     return answer;
   }
+  const DTypeInfo& out_type = Info(check.output_types[0]);
+  const size_t n = in[0].count;
+  const std::vector<int64_t> dims(in[0].dims.begin(), in[0].dims.end());
+  Slot y = request.outputs[0];
+  if (StorageBytes(out_type, n) > y.bytes) {
+    throw std::logic_error("a reference pipe's output slot is too small");
+  }
   const TensorView result[] = {
-      {check.output_types[0], memory() + y.offset, x.dims, n}};
+      {check.output_types[0], memory() + y.offset, dims, n}};
   check.schema->kernel(std::span(in), std::span(result), check.attributes);
   answer.outputs.push_back(
-      {static_cast<int32_t>(out_type.code), x.dims, y.offset, y.bytes});
+      {static_cast<int32_t>(out_type.code), dims, y.offset, y.bytes});
   return answer;
 }
 

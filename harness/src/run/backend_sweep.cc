@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <optional>
 #include <regex>
 #include <span>
@@ -14,29 +15,63 @@
 #include "run/compare.h"
 #include "run/id_filter.h"
 #include "run/outcome_status.h"
+#include "run/pair_space.h"
 #include "run/sweep_thread.h"
 #include "sweep.h"
 
 namespace onnxcts {
 namespace {
 
-// The generated suite's all-patterns cases of ops of one element input
-// (and any type_only ones, which their models hold), renamed into the
-// sweep's ids. The ops of two inputs are swept over pairs by the
-// reference's own tests; through a backend, not yet.
-std::vector<std::pair<CaseSpec, std::string>> SweepCases(
-    const SuiteFilter& filter) {
-  std::vector<std::pair<CaseSpec, std::string>> cases;
+struct SweepCase {
+  CaseSpec spec;
+  std::string id;
+  const Variant* pairs = nullptr;
+};
+
+// The variant a pairs case of an op of two inputs selects, when it has one
+// whose pairs the reference answers (not Sum of three inputs, nor Where,
+// whose condition is a third).
+const Variant* PairVariant(const CaseSpec& spec) {
+  if (spec.inputs != Inputs::kPairs || spec.arity != 2) return nullptr;
+  const Variant* v =
+      VariantFor(*spec.schema, spec.attributes, NodeInputTypes(spec));
+  return v != nullptr && v->arity() == 2 ? v : nullptr;
+}
+
+// The generated suite's all-patterns cases of ops of one element input (and
+// any type_only ones, which their models hold) and its pairs cases of ops
+// of two, renamed into the sweep's ids.
+std::vector<SweepCase> SweepCases(const SuiteFilter& filter) {
+  std::vector<SweepCase> cases;
   for (CaseSpec& spec : ConformanceCases(filter)) {
-    if (spec.inputs != Inputs::kAllPatterns || spec.as_initializer ||
-        spec.schema->MaxElementInputs() != 1) {
-      continue;
-    }
+    if (spec.as_initializer) continue;
+    const Variant* pairs = PairVariant(spec);
+    const bool patterns = spec.inputs == Inputs::kAllPatterns &&
+                          spec.schema->MaxElementInputs() == 1;
+    if (!patterns && pairs == nullptr) continue;
     std::string id = "sweep" + spec.id.substr(spec.id.find('.'));
-    cases.emplace_back(std::move(spec), std::move(id));
+    cases.push_back({std::move(spec), std::move(id), pairs});
   }
   return cases;
 }
+
+// The patterns or pairs of each case, by dtype: the stratified patterns of
+// a wide dtype take long enough to make once for all its cases.
+class CaseSizes {
+ public:
+  uint64_t Of(const SweepCase& c) {
+    const DTypeInfo& t = Info(c.spec.dtype);
+    if (c.pairs == nullptr) return PatternSpace(t).size();
+    auto it = patterns_.find(t.code);
+    if (it == patterns_.end()) {
+      it = patterns_.emplace(t.code, PairPatterns(t)).first;
+    }
+    return PairSpace::Size(t, *c.pairs, it->second);
+  }
+
+ private:
+  std::map<DType, std::vector<uint64_t>> patterns_;
+};
 
 // Adds one chunk's comparison, its examples' indices moved from the chunk
 // into the slice.
@@ -140,13 +175,14 @@ std::vector<SweepSlice> PlanSweep(const SuiteFilter& filter,
   const std::regex wanted = CompileIdFilter(id_filter);
   std::vector<SweepSlice> all;
   uint64_t patterns = 0;
-  for (auto& [spec, id] : SweepCases(filter)) {
-    if (!std::regex_search(id, wanted)) continue;
-    const uint64_t total = PatternSpace(Info(spec.dtype)).size();
-    for (uint64_t first = 0; first < total; first += kSlicePatterns) {
+  CaseSizes sizes;
+  for (const SweepCase& c : SweepCases(filter)) {
+    if (!std::regex_search(c.id, wanted)) continue;
+    const uint64_t size = sizes.Of(c);
+    for (uint64_t first = 0; first < size; first += kSlicePatterns) {
       const int index = static_cast<int>(first / kSlicePatterns);
-      all.push_back({spec, id, index, first,
-                     std::min(kSlicePatterns, total - first)});
+      all.push_back({c.spec, c.id, index, first,
+                     std::min(kSlicePatterns, size - first), c.pairs});
       patterns += all.back().count;
     }
   }

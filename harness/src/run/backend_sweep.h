@@ -3,9 +3,10 @@
 //
 // Each op version x dtype x attribute combination of the generated suite is
 // one case, "sweep.<op>.v<N>.<dtype>[.<attributes>]". Its patterns (those
-// of PatternSpace) are cut into fixed slices, one result each (the slice is
-// the result's data set), so shards are sets of slices (each an equal
-// share of the patterns, to within a slice) and merging them
+// of PatternSpace; for an op of two inputs, the pairs of PairSpace, fed as
+// two inputs of one shape) are cut into fixed slices, one result each (the
+// slice is the result's data set), so shards are sets of slices (each an
+// equal share of the patterns, to within a slice) and merging them
 // gives exactly the unsharded report. Mismatches are counted by the value
 // class of their input, with a few examples each: a backend that gets 16
 // million NaNs wrong shows one line per slice, not 16 million.
@@ -19,6 +20,7 @@
 
 #include "core/result.h"
 #include "generate/case_spec.h"
+#include "onnxcts/variant.h"
 #include "run/restart_budget.h"
 #include "run/runner.h"
 #include "run/shard.h"
@@ -27,16 +29,20 @@ namespace onnxcts {
 
 class Progress;
 
-// A slice holds this many patterns (the last one of a case may hold fewer):
-// 16 slices for a 32-bit dtype, one for smaller ones.
+// A slice holds this many patterns or pairs (the last one of a case may
+// hold fewer): 16 slices for a 32-bit dtype or the pairs of a 16-bit one,
+// one for smaller ones.
 inline constexpr uint64_t kSlicePatterns = uint64_t{1} << 28;
 
 struct SweepSlice {
-  CaseSpec spec;      // an all-patterns case fed as a graph input
+  CaseSpec spec;      // an all-patterns or pairs case fed as graph inputs
   std::string id;     // "sweep.isinf.v20.float.detect_neg0"
   int index = 0;      // the result's data set
-  uint64_t first = 0;  // into the dtype's PatternSpace
+  uint64_t first = 0;  // into the dtype's PatternSpace, or the PairSpace
   uint64_t count = 0;
+  // The variant of an op of two inputs, whose slices are pairs; null for
+  // one input of patterns.
+  const Variant* pairs = nullptr;
 };
 
 // Where a sweep's time went, summed over its threads: the harness's own

@@ -18,6 +18,7 @@
 #include "onnxcts/verify.h"
 #include "progress.h"
 #include "run/copying_pipe.h"
+#include "run/pair_space.h"
 #include "sweep.h"
 
 namespace onnxcts {
@@ -57,11 +58,12 @@ class ThreadSweep {
       : work_(work), backend_(backend), pipe_(OpenChunkPipe(backend)) {
     const uint64_t chunk = work.options().chunk;
     input_room_ = Aligned(chunk * work.input_width());
-    slot_bytes_ = input_room_ + Aligned(chunk * work.output_width());
+    const size_t inputs_room = input_room_ * work.max_inputs();
+    slot_bytes_ = inputs_room + Aligned(chunk * work.output_width());
     pipe_->Reserve(slot_bytes_ * static_cast<size_t>(pipe_->depth()));
     for (int k = pipe_->depth() - 1; k >= 0; --k) free_slots_.push_back(k);
     sent_inputs_.resize(static_cast<size_t>(pipe_->depth()));
-    for (auto& copy : sent_inputs_) copy.resize(input_room_);
+    for (auto& copy : sent_inputs_) copy.resize(inputs_room);
     if (backend.ReadsFiles()) dir_.emplace("onnxcts-sweep-");
   }
 
@@ -84,7 +86,8 @@ class ThreadSweep {
   std::optional<TempDir> dir_;
   std::map<std::pair<std::string, uint64_t>, ChunkModel> models_;
   std::map<DType, PatternSpace> spaces_;
-  size_t input_room_ = 0;
+  std::map<std::pair<DType, const Variant*>, PairSpace> pair_spaces_;
+  size_t input_room_ = 0;  // per input
   size_t slot_bytes_ = 0;
   std::vector<int> free_slots_;
   // Per slot, the input as the harness made it: the backend may write into
@@ -113,11 +116,13 @@ const ChunkModel& ThreadSweep::ModelFor(const SweepSlice& slice,
   const auto key = std::make_pair(slice.id, length);
   auto it = models_.find(key);
   if (it != models_.end()) return it->second;
-  Tensor shape;
-  shape.name = "x";
-  shape.dtype = slice.spec.dtype;
-  shape.dims = {static_cast<int64_t>(length)};
-  ChunkModel m{CaseModel(slice.spec, shape), {}};
+  std::vector<Tensor> shapes(slice.pairs ? 2 : 1);
+  for (size_t k = 0; k < shapes.size(); ++k) {
+    shapes[k].name = k == 0 ? "x" : "x" + std::to_string(k);
+    shapes[k].dtype = slice.spec.dtype;
+    shapes[k].dims = {static_cast<int64_t>(length)};
+  }
+  ChunkModel m{CaseModel(slice.spec, shapes), {}};
   if (dir_) {
     m.file = dir_->path() / fmt::format("{}-{}.onnx", models_.size(), length);
     WriteModelFile(m.file, m.model, slice.id);
@@ -128,6 +133,16 @@ const ChunkModel& ThreadSweep::ModelFor(const SweepSlice& slice,
 void ThreadSweep::Fill(const SweepSlice& slice, const ChunkTask& task,
                        uint8_t* out) {
   const DTypeInfo& t = Info(slice.spec.dtype);
+  if (slice.pairs) {
+    const auto key = std::make_pair(t.code, slice.pairs);
+    auto it = pair_spaces_.find(key);
+    if (it == pair_spaces_.end()) {
+      it = pair_spaces_.emplace(key, PairSpace(t, *slice.pairs)).first;
+    }
+    it->second.Fill(slice.first + task.offset, task.length, out,
+                    out + input_room_);
+    return;
+  }
   auto it = spaces_.find(t.code);
   if (it == spaces_.end()) it = spaces_.emplace(t.code, PatternSpace(t)).first;
   const PatternSpace& space = it->second;
@@ -153,18 +168,24 @@ void ThreadSweep::Send(size_t task_index) {
   const DTypeInfo& in = Info(slice.spec.dtype);
   const DTypeInfo& out = Info(slice.spec.output_type);
   uint8_t* own = sent_inputs_[static_cast<size_t>(slot)].data();
-  SentChunk chunk{task.offset, task.length, nullptr, own,
-                  {static_cast<int32_t>(in.code), dims, base,
-                   StorageBytes(in, task.length)},
-                  {static_cast<int32_t>(out.code), dims, base + input_room_,
+  const size_t inputs = slice.pairs ? 2 : 1;
+  SentChunk chunk{task.offset, task.length, nullptr, own, {},
+                  {static_cast<int32_t>(out.code), dims,
+                   base + input_room_ * work_.max_inputs(),
                    StorageBytes(out, task.length)},
                   &model.model};
   Fill(slice, task, own);
-  std::memcpy(pipe_->memory() + base, own, chunk.input.bytes);
+  for (size_t k = 0; k < inputs; ++k) {
+    chunk.inputs.push_back({static_cast<int32_t>(in.code), dims,
+                            base + k * input_room_,
+                            StorageBytes(in, task.length)});
+    std::memcpy(pipe_->memory() + chunk.inputs[k].offset,
+                own + k * input_room_, chunk.inputs[k].bytes);
+  }
   profile_.make += Since(start);
   // A pipe in process computes in Send(): that is the backend's time too.
   const auto sent = Clock::now();
-  pipe_->Send({&model.model, model.file, {chunk.input}, {chunk.output},
+  pipe_->Send({&model.model, model.file, chunk.inputs, {chunk.output},
                work_.options().timeout_seconds});
   profile_.send += Since(sent);
   flights_.push_back({task_index, slot, sent, chunk});
@@ -244,6 +265,7 @@ SweepWork::SweepWork(const std::vector<SweepSlice>& plan,
         std::max(input_width_, StorageBytes(Info(plan[s].spec.dtype), 1));
     output_width_ =
         std::max(output_width_, StorageBytes(Info(plan[s].spec.output_type), 1));
+    if (plan[s].pairs) max_inputs_ = 2;
     uint64_t index = 0;
     for (uint64_t done = 0; done < plan[s].count; done += options.chunk) {
       tasks_.push_back({s, index++, done,

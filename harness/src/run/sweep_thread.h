@@ -59,6 +59,8 @@ class SweepWork {
   // The largest element widths of the plan's inputs and outputs.
   size_t input_width() const { return input_width_; }
   size_t output_width() const { return output_width_; }
+  // The most element inputs a chunk of the plan has: 2 with pairs, else 1.
+  size_t max_inputs() const { return max_inputs_; }
 
  private:
   const std::vector<SweepSlice>& plan_;
@@ -72,6 +74,7 @@ class SweepWork {
   std::mutex profile_mutex_;
   size_t input_width_ = 1;
   size_t output_width_ = 1;
+  size_t max_inputs_ = 1;
 };
 
 // SweepThread()
