@@ -141,6 +141,12 @@ class PublishedSweepsTest(unittest.TestCase):
             self.assertEqual(
                 sorted(hc.published_sweeps(SOURCE, name, "quantizers")),
                 ["avx2"], name)
+        # The pair sweeps' (every float16 and bfloat16 pair of the
+        # arithmetic), of an AVX-512 + BF16 host, ORT's workers so far.
+        for name in ("ort", "ort-python"):
+            self.assertEqual(
+                sorted(hc.published_sweeps(SOURCE, name, "pairs")),
+                ["avx512_bf16"], name)
 
     def test_an_avx512_bf16_answer_is_a_finding_not_a_failure(self):
         # OpenVINO's published sweep against what an AVX-512+BF16 host
