@@ -48,15 +48,20 @@ TEST_P(OnTarget, EveryPatternUpTo16Bits) {
   });
 }
 
-// Stretches of 2^18 around the class edges of the 32-bit types, and the
-// stratified samples that stand for 64-bit ones (here for all widths).
+// Stretches of 2^18 around the class edges of the 32-bit types and, for
+// the casts into float16 (F16C on x86), float16's own edges: half its
+// smallest subnormal, its smallest normal, and where rounding overflows to
+// infinity (65520); and the stratified samples that stand for 64-bit ones
+// (here for all widths).
 TEST_P(OnTarget, WideSamples) {
   constexpr uint64_t kHalfSpan = 1 << 17;
   for (DType d : {DType::kFloat, DType::kInt32, DType::kUint32}) {
     const DTypeInfo& t = Info(d);
     for (uint64_t edge :
-         {uint64_t{0x00800000}, uint64_t{0x7F800000}, uint64_t{0x7FC00000},
-          uint64_t{0x80000000}, uint64_t{0xFF800000}, uint64_t{0xFFFFFFFF}}) {
+         {uint64_t{0x00800000}, uint64_t{0x33000000}, uint64_t{0x38800000},
+          uint64_t{0x477FF000}, uint64_t{0x7F800000}, uint64_t{0x7FC00000},
+          uint64_t{0x80000000}, uint64_t{0xB3000000}, uint64_t{0xC77FF000},
+          uint64_t{0xFF800000}, uint64_t{0xFFFFFFFF}}) {
       const uint64_t first = edge - std::min(edge, kHalfSpan);
       const uint64_t last = std::min(t.all_bits(), edge + kHalfSpan);
       ExpectClean(VerifyRange(t, AllVariants(), first, last), t);
