@@ -142,8 +142,8 @@ class PublishedSweepsTest(unittest.TestCase):
                 sorted(hc.published_sweeps(SOURCE, name, "quantizers")),
                 ["avx2"], name)
         # The pair sweeps' (every float16 and bfloat16 pair of the
-        # arithmetic), of an AVX-512 + BF16 host, ORT's workers so far.
-        for name in ("ort", "ort-python"):
+        # arithmetic), of an AVX-512 + BF16 host: ORT's workers and OpenVINO.
+        for name in ("ort", "ort-python", "openvino"):
             self.assertEqual(
                 sorted(hc.published_sweeps(SOURCE, name, "pairs")),
                 ["avx512_bf16"], name)
