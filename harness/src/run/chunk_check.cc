@@ -156,10 +156,9 @@ ChunkVerdict CheckChunk(const SweepSlice& slice, const SentChunk& chunk,
   RunOutcome& actual = answer.outcome;
   v.adapter_steps = std::move(actual.adapter_steps);
   NoteChangedInput(chunk, v);
-  const std::string where =
-      fmt::format("{} {}..{} of the slice: ", slice.pairs ? "pairs" : "patterns",
-                  chunk.offset,
-                  chunk.offset + chunk.length - 1);
+  const std::string where = fmt::format(
+      "{} {}..{} of the slice: ", slice.pairs ? "pairs" : "patterns",
+      chunk.offset, chunk.offset + chunk.length - 1);
   if (actual.kind != RunOutcome::Kind::kOk) {
     v.stderr_tail = std::move(actual.stderr_tail);
     // Which patterns broke the backend matters; which it lacks a kernel
