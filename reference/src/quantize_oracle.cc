@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "exact_value.h"
 #include "onnxcts/convert.h"
 #include "onnxcts/quantize.h"
 
@@ -17,7 +18,7 @@ namespace {
 
 __extension__ typedef unsigned __int128 u128;
 
-enum class Class : uint8_t { kNumber, kInfinity, kNaN };
+using exact::Class;
 
 // (-1)^negative * (significand + sticky) * 2^exponent, where a set sticky
 // bit stands for a positive amount below one unit of the significand.
@@ -37,19 +38,14 @@ int BitWidth(u128 v) {
 
 const DTypeInfo& Double() { return Info(DType::kDouble); }
 
-// A pattern of an IEEE format (float16, bfloat16, float, double).
+// A pattern of an IEEE format (float16, bfloat16, float, double), as the
+// Cast and arithmetic oracles decode it.
 Exact DecodeIeee(const FloatFormat& f, uint64_t bits) {
-  Exact x;
-  x.negative = (bits & f.sign_mask()) != 0;
-  const uint64_t mantissa = bits & f.mantissa_mask();
-  const int biased = static_cast<int>((bits & f.exponent_mask()) >> f.mantissa_bits);
-  if (biased == (1 << f.exponent_bits) - 1) {
-    x.cls = mantissa == 0 ? Class::kInfinity : Class::kNaN;
-    return x;
-  }
-  x.significand = biased == 0 ? mantissa : mantissa | (uint64_t{1} << f.mantissa_bits);
-  x.exponent = (biased == 0 ? 1 : biased) - f.bias - f.mantissa_bits;
-  return x;
+  const exact::Value v = exact::DecodeFloat(f, bits);
+  return Exact{.cls = v.cls,
+               .negative = v.negative,
+               .significand = v.cls == Class::kNumber ? v.significand : 0,
+               .exponent = v.cls == Class::kNumber ? v.exponent : 0};
 }
 
 // Any float or integer pattern of 32 bits or fewer: every one is exact in
