@@ -35,10 +35,6 @@ uint64_t PairSpace::Size(const DTypeInfo& t, const Variant& v,
 
 uint64_t PairSpace::size() const { return first_.size() * second_.size(); }
 
-uint64_t PairSpace::first(uint64_t pair) const {
-  return first_[pair / second_.size()];
-}
-
 uint64_t PairSpace::second(uint64_t pair) const {
   return second_[pair % second_.size()];
 }

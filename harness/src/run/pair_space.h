@@ -28,7 +28,7 @@ class PairSpace {
                        std::span<const uint64_t> patterns);
 
   uint64_t size() const;
-  uint64_t first(uint64_t pair) const;
+  // The second input's pattern of pair `pair`.
   uint64_t second(uint64_t pair) const;
 
   // Writes pairs `first`..`first + n - 1`: input 0's patterns to `a`, input
