@@ -4,10 +4,12 @@
 // bit, which decides any rounding to 53 bits or fewer) and rounded once
 // with integer arithmetic. Conversions go through CastOracle. Plain on
 // purpose; the fast path is quantize_kernel.cc, and the two share no code.
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "exact_value.h"
 #include "onnxcts/convert.h"
@@ -299,25 +301,43 @@ uint64_t DequantizeOracle(const DTypeInfo& x_type, uint64_t x,
   return convert::CastOracle(p, product, y_type, {});
 }
 
-bool QuantizeDeviation(const DTypeInfo& x_type, uint64_t x,
-                       const DTypeInfo& scale_type, uint64_t scale,
-                       const DTypeInfo& y_type, uint64_t zero_point,
-                       const QuantizeOptions& o, uint64_t actual) {
-  if (o.precision != nullptr && o.precision->is_integer()) return true;  // 7
+namespace {
+
+// What the spec allows beside the oracle's answer at one element: any
+// answer, or those listed (compared by Same()).
+struct Allowed {
+  bool any = false;
+  std::vector<uint64_t> answers;
+};
+
+Allowed Any() {
+  Allowed a;
+  a.any = true;
+  return a;
+}
+
+Allowed QuantizeAlternatives(const DTypeInfo& x_type, uint64_t x,
+                             const DTypeInfo& scale_type, uint64_t scale,
+                             const DTypeInfo& y_type, uint64_t zero_point,
+                             const QuantizeOptions& o) {
+  if (o.precision != nullptr && o.precision->is_integer()) return Any();  // 7
   const Exact s = Decode(scale_type, scale);
-  if (s.cls == Class::kNaN || IsZero(s)) return true;  // 3
+  if (s.cls == Class::kNaN || IsZero(s)) return Any();  // 3
   const DTypeInfo& p = QuantizePrecision(scale_type, o);
   if (!y_type.is_float()) {
     const Exact q = Divide(DecodeIeee(p.format, convert::CastOracle(x_type, x, p, {})),
                            DecodeIeee(p.format, convert::CastOracle(scale_type, scale, p, {})));
-    if (q.cls == Class::kNaN) return true;  // 2
+    if (q.cls == Class::kNaN) return Any();  // 2
   }
+  Allowed a;
   const bool float_zp = y_type.is_float();
   const bool zero_zp = float_zp && FloatZero(y_type, zero_point);
   const uint64_t expected =
       QuantizeOracle(x_type, x, scale_type, scale, y_type, zero_point, o);
-  if (zero_zp && FloatZero(y_type, expected) && FloatZero(y_type, actual)) {
-    return true;  // 5: the sign of a zero
+  if (zero_zp && FloatZero(y_type, expected)) {  // 5: the sign of a zero
+    for (uint64_t zero : {uint64_t{0}, y_type.format.sign_mask()}) {
+      if (FloatZero(y_type, zero)) a.answers.push_back(zero);
+    }
   }
   const bool fnuz = y_type.is_float() && y_type.format.specials == Specials::kFnuz;
   for (const DTypeInfo* precision : {o.precision, &Info(DType::kFloat), &Double()}) {
@@ -326,35 +346,85 @@ bool QuantizeDeviation(const DTypeInfo& x_type, uint64_t x,
         QuantizeOptions alt = o;
         alt.precision = precision;
         alt.opset = opset;
-        if (Same(y_type, QuantizeOracle(x_type, x, scale_type, scale, y_type, zp, alt),
-                 actual)) {
-          return true;  // 1
-        }
+        a.answers.push_back(  // 1
+            QuantizeOracle(x_type, x, scale_type, scale, y_type, zp, alt));
       }
     }
   }
-  return false;
+  return a;
+}
+
+Allowed DequantizeAlternatives(const DTypeInfo& x_type, uint64_t x,
+                               uint64_t zero_point, const DTypeInfo& scale_type,
+                               uint64_t scale, const DTypeInfo& y_type,
+                               const QuantizeOptions& o) {
+  if (x_type.code == DType::kInt32 && IntegerValue(x_type, zero_point) != 0) {
+    return Any();  // 6
+  }
+  Allowed a;
+  const bool float_zp = x_type.is_float() && !FloatZero(x_type, zero_point);
+  for (const DTypeInfo* precision : {o.precision, &Info(DType::kFloat), &Double()}) {
+    for (uint64_t zp : {zero_point, float_zp ? 0 : zero_point}) {  // 5
+      QuantizeOptions alt = o;
+      alt.precision = precision;
+      a.answers.push_back(  // 1
+          DequantizeOracle(x_type, x, zp, scale_type, scale, y_type, alt));
+    }
+  }
+  return a;
+}
+
+bool Takes(const Allowed& a, const DTypeInfo& y_type, uint64_t actual) {
+  return a.any || std::ranges::any_of(a.answers, [&](uint64_t answer) {
+           return Same(y_type, answer, actual);
+         });
+}
+
+// Whether `a` holds an answer that is not `expected` (nor a NaN for a NaN).
+bool TakesOther(const Allowed& a, const DTypeInfo& y_type, uint64_t expected) {
+  return a.any || std::ranges::any_of(a.answers, [&](uint64_t answer) {
+           return !Same(y_type, answer, expected);
+         });
+}
+
+}  // namespace
+
+bool QuantizeDeviation(const DTypeInfo& x_type, uint64_t x,
+                       const DTypeInfo& scale_type, uint64_t scale,
+                       const DTypeInfo& y_type, uint64_t zero_point,
+                       const QuantizeOptions& o, uint64_t actual) {
+  return Takes(
+      QuantizeAlternatives(x_type, x, scale_type, scale, y_type, zero_point, o),
+      y_type, actual);
+}
+
+bool QuantizeOpen(const DTypeInfo& x_type, uint64_t x,
+                  const DTypeInfo& scale_type, uint64_t scale,
+                  const DTypeInfo& y_type, uint64_t zero_point,
+                  const QuantizeOptions& o) {
+  return TakesOther(
+      QuantizeAlternatives(x_type, x, scale_type, scale, y_type, zero_point, o),
+      y_type,
+      QuantizeOracle(x_type, x, scale_type, scale, y_type, zero_point, o));
 }
 
 bool DequantizeDeviation(const DTypeInfo& x_type, uint64_t x,
                          uint64_t zero_point, const DTypeInfo& scale_type,
                          uint64_t scale, const DTypeInfo& y_type,
                          const QuantizeOptions& o, uint64_t actual) {
-  if (x_type.code == DType::kInt32 && IntegerValue(x_type, zero_point) != 0) {
-    return true;  // 6
-  }
-  const bool float_zp = x_type.is_float() && !FloatZero(x_type, zero_point);
-  for (const DTypeInfo* precision : {o.precision, &Info(DType::kFloat), &Double()}) {
-    for (uint64_t zp : {zero_point, float_zp ? 0 : zero_point}) {  // 5
-      QuantizeOptions alt = o;
-      alt.precision = precision;
-      if (Same(y_type, DequantizeOracle(x_type, x, zp, scale_type, scale, y_type, alt),
-               actual)) {
-        return true;  // 1
-      }
-    }
-  }
-  return false;
+  return Takes(DequantizeAlternatives(x_type, x, zero_point, scale_type, scale,
+                                      y_type, o),
+               y_type, actual);
+}
+
+bool DequantizeOpen(const DTypeInfo& x_type, uint64_t x, uint64_t zero_point,
+                    const DTypeInfo& scale_type, uint64_t scale,
+                    const DTypeInfo& y_type, const QuantizeOptions& o) {
+  return TakesOther(
+      DequantizeAlternatives(x_type, x, zero_point, scale_type, scale, y_type,
+                             o),
+      y_type,
+      DequantizeOracle(x_type, x, zero_point, scale_type, scale, y_type, o));
 }
 
 size_t ScaleLayout::Index(size_t i) const {

@@ -186,6 +186,11 @@ const OpSchema* FindSchema(std::string_view domain, std::string_view op,
   return best;
 }
 
+bool AnswerOpen(const OpSchema& s, const ElementAnswer& e) {
+  if (s.deviation == nullptr) return false;
+  return s.open == nullptr || s.open(s, e);
+}
+
 std::span<const DType> InputTypes(const OpSchema& schema, size_t index) {
   const TypeConstraint* c = schema.FindConstraint(schema.inputs[index].type);
   return c == nullptr ? std::span<const DType>{} : c->allowed;

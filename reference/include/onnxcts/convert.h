@@ -103,6 +103,15 @@ void CastKernel(const DTypeInfo& from, const void* in, const DTypeInfo& to,
 bool CastDeviation(const DTypeInfo& from, uint64_t bits, const DTypeInfo& to,
                    const CastOptions& o, uint64_t actual);
 
+// CastOpen()
+//
+// Whether CastDeviation takes some answer other than CastOracle's (a NaN
+// for a NaN aside) for the pattern `bits` of `from`: the spots 1 to 6
+// above wherever an answer they allow differs from the oracle's (spot 2
+// on a value that is no integer; spot 6 where rounding twice changes it).
+bool CastOpen(const DTypeInfo& from, uint64_t bits, const DTypeInfo& to,
+              const CastOptions& o);
+
 }  // namespace onnxcts::convert
 
 #endif  // ONNXCTS_CONVERT_H_

@@ -193,6 +193,16 @@ bool QuantizeDeviation(const DTypeInfo& x_type, uint64_t x,
                        const DTypeInfo& y_type, uint64_t zero_point,
                        const QuantizeOptions& o, uint64_t actual);
 
+// QuantizeOpen()
+//
+// Whether QuantizeDeviation takes some answer other than QuantizeOracle's
+// (a NaN for a NaN aside) on these operands: spots 2, 3 and 7 always;
+// 1, 4 and 5 where the answer they allow differs from the oracle's.
+bool QuantizeOpen(const DTypeInfo& x_type, uint64_t x,
+                  const DTypeInfo& scale_type, uint64_t scale,
+                  const DTypeInfo& y_type, uint64_t zero_point,
+                  const QuantizeOptions& o);
+
 // DequantizeDeviation()
 //
 // Likewise for DequantizeOracle.
@@ -200,6 +210,14 @@ bool DequantizeDeviation(const DTypeInfo& x_type, uint64_t x,
                          uint64_t zero_point, const DTypeInfo& scale_type,
                          uint64_t scale, const DTypeInfo& y_type,
                          const QuantizeOptions& o, uint64_t actual);
+
+// DequantizeOpen()
+//
+// Likewise for DequantizeOracle: spot 6 always; 1 and 5 where the answer
+// they allow differs from the oracle's.
+bool DequantizeOpen(const DTypeInfo& x_type, uint64_t x, uint64_t zero_point,
+                    const DTypeInfo& scale_type, uint64_t scale,
+                    const DTypeInfo& y_type, const QuantizeOptions& o);
 
 // ScaleSet()
 //

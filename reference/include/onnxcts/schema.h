@@ -218,6 +218,13 @@ struct OpSchema {
   // With `broadcast`: the inputs after the first broadcast to its shape,
   // which the output keeps (PRelu's slope from 7); input 0 never grows.
   bool unidirectional = false;
+  // Whether the spec leaves element `e`'s answer open: true when some
+  // answer other than `e.expected` would be a deviation under `deviation`
+  // (a NaN for a NaN aside: comparisons match those); `e.actual` is not
+  // read. What a graph fuzzer asks of every element it computes, knowing
+  // no backend's answer. Set wherever `deviation` is (AnswerOpen()); last
+  // in the struct, so that tables written positionally stay valid.
+  DeviationFn open = nullptr;
 
   const TypeConstraint* FindConstraint(std::string_view name) const;
   const AttrSpec* FindAttribute(std::string_view name) const;
@@ -266,6 +273,14 @@ struct OpSchema {
 //
 // Every version of every implemented operator.
 std::span<const OpSchema> AllSchemas();
+
+// AnswerOpen()
+//
+// Whether a node of `s` may answer element `e` other than `e.expected`
+// without failing (OpSchema::open; `e.actual` unread): false for an op
+// whose spec is complete, and true for one with a deviation rule but no
+// open predicate, so that a missing predicate can raise no false alarm.
+bool AnswerOpen(const OpSchema& s, const ElementAnswer& e);
 
 // FindSchema()
 //

@@ -73,12 +73,14 @@ RunAnswer AbsOnRun(const DTypeInfo& t, const PatternRun& run) {
 constexpr TypeConstraint kC6[] = {{"T", kNumeric}};
 constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
-constexpr OpSchema kSchemas[] = {
+constexpr OpSchema kRows[] = {
     {"", "Abs", 6, kUnaryIn, kUnaryOut, kC6, {}, AbsKernel,
      DeviationBy<SignedMinimumDeviation>},
     {"", "Abs", 13, kUnaryIn, kUnaryOut, kC13, {}, AbsKernel,
      DeviationBy<SignedMinimumDeviation>},
 };
+// Open at the minimum of a signed type, whose magnitude does not fit.
+constexpr auto kSchemas = WithOpen(kRows, OpenBy<SignedMinimumDeviation>);
 
 constexpr Variant kVariants[] = {
     {.name = "abs",

@@ -13,18 +13,21 @@ namespace onnxcts {
 namespace {
 
 constexpr auto kKernel = PairArithmetic<simd::Arithmetic::kAdd>;
-constexpr DeviationFn kOpen = DeviationBy<OpenSpot<oracle::Arithmetic::kAdd>>;
+constexpr DeviationFn kRule = DeviationBy<OpenSpot<oracle::Arithmetic::kAdd>>;
 
-constexpr OpSchema kSchemas[] = {
+constexpr OpSchema kRows[] = {
     {"", "Add", 6, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kOpen, false},
+     PairNodeOf<kKernel>, kRule, false},
     {"", "Add", 7, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
     {"", "Add", 13, kArithmeticIn, kArithmeticOut, kArithmeticC13, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
     {"", "Add", 14, kArithmeticIn, kArithmeticOut, kArithmeticC14, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
 };
+// Open where the exact integer sum does not fit: OpenSpot's spot.
+constexpr auto kSchemas =
+    WithOpen(kRows, OpenBy<OpenSpot<oracle::Arithmetic::kAdd>>);
 
 constexpr Variant kVariants[] = {
     {.name = "add",

@@ -67,7 +67,8 @@ inline size_t TrappingDivisor(const DTypeInfo& t, uint64_t b) {
 }
 
 // The deviation rule of Add, Sub, Mul and Div (DeviationBy): on integers,
-// any answer where the exact result overflows or the divisor is zero.
+// any answer where the exact result overflows or the divisor is zero. It
+// takes every answer there, so OpenBy makes their open predicate of it.
 template <oracle::Arithmetic Op>
 bool OpenSpot(const DTypeInfo& t, std::span<const uint64_t> inputs, uint64_t,
               uint64_t) {

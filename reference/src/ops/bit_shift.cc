@@ -79,10 +79,12 @@ constexpr AttrSpec kAttrs[] = {{.name = "direction",
                                 .default_int = 0,
                                 .choices = kDirections}};
 
-constexpr OpSchema kSchemas[] = {
+constexpr OpSchema kRows[] = {
     {"", "BitShift", 11, kIn, kOut, kC11, kAttrs, BitShiftNode,
      DeviationBy<ShiftByWidth>, true},
 };
+// Open where Y is the width or more (any answer there).
+constexpr auto kSchemas = WithOpen(kRows, OpenBy<ShiftByWidth>);
 
 constexpr IntAttribute kLeftward[] = {{"direction", 0}};
 constexpr IntAttribute kRightward[] = {{"direction", 1}};

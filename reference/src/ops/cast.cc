@@ -48,7 +48,7 @@ constexpr AttrSpec kAttrs19[] = {kTo, conversion::kSaturate};
 constexpr AttrSpec kAttrs24[] = {kTo, conversion::kSaturate,
                                  conversion::kRoundMode};
 
-constexpr OpSchema kSchemas[] = {
+constexpr OpSchema kRows[] = {
     {"", "Cast", 6, kIn, kOut, kC6, kAttrs6, Node<6>, Deviates},
     {"", "Cast", 9, kIn, kOut, kC6, kAttrs6, Node<9>, Deviates},
     {"", "Cast", 13, kIn, kOut, kC13, kAttrs6, Node<13>, Deviates},
@@ -58,6 +58,7 @@ constexpr OpSchema kSchemas[] = {
     {"", "Cast", 24, kIn, kOut, kC24, kAttrs24, Node<24>, Deviates},
     {"", "Cast", 25, kIn, kOut, kC25, kAttrs24, Node<25>, Deviates},
 };
+constexpr auto kSchemas = WithOpen(kRows, conversion::Opens);
 
 // ---- sweep variants --------------------------------------------------
 

@@ -42,7 +42,8 @@ constexpr OpSchema Version(int since, std::span<const TypeConstraint> types,
           .attributes = attributes,
           .kernel = kernel,
           .deviation = Deviates,
-          .variants_of = "Cast"};
+          .variants_of = "Cast",
+          .open = conversion::Opens};
 }
 
 constexpr OpSchema kSchemas[] = {

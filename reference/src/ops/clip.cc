@@ -233,6 +233,17 @@ bool Open(const OpSchema&, const ElementAnswer& e) {
   return zeros || held;
 }
 
+// Where Open() takes an answer that is not the reference's. It takes any
+// answer beside a NaN (0 among them), any zero for a zero (the other
+// zero) and the largest finite value for an infinity: every answer it
+// can take is among these three.
+bool OpenAnswer(const OpSchema& s, const ElementAnswer& e) {
+  const FloatFormat& f = e.output->format;
+  const uint64_t sign = e.expected & f.sign_mask();
+  return OtherAnswerDeviates(
+      Open, s, e, {0, e.expected ^ f.sign_mask(), sign | (f.infinity() - 1)});
+}
+
 // ---- schemas and variants ------------------------------------------------
 
 constexpr Formal kIn6[] = {{"input", "T"}};
@@ -268,7 +279,8 @@ constexpr OpSchema Version(int since, std::span<const TypeConstraint> c) {
                                    : std::span<const AttrSpec>{},
           .kernel = since == 6 ? Clip6Node : Clip11Node,
           .deviation = Open,
-          .parameters = since == 6 ? nullptr : &kBoundsRule};
+          .parameters = since == 6 ? nullptr : &kBoundsRule,
+          .open = OpenAnswer};
 }
 
 constexpr OpSchema kSchemas[] = {Version(6, kC6), Version(11, kC6),

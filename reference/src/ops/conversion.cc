@@ -64,4 +64,9 @@ bool Deviates(const OpSchema& s, const ElementAnswer& e) {
                                 e.actual);
 }
 
+bool Opens(const OpSchema& s, const ElementAnswer& e) {
+  return convert::CastOpen(*e.input, e.inputs[0], *e.output,
+                           OptionsOf(*e.attributes, s.since_version));
+}
+
 }  // namespace onnxcts::conversion

@@ -47,6 +47,10 @@ void Node(std::span<const ConstTensorView> in, std::span<const TensorView> out,
 // a node of `s` (Cast or CastLike, whose versions change the same things).
 bool Deviates(const OpSchema& s, const ElementAnswer& e);
 
+// Whether Deviates() takes an answer other than the reference's there
+// (convert::CastOpen): the open predicate of Cast and CastLike.
+bool Opens(const OpSchema& s, const ElementAnswer& e);
+
 template <size_t A, size_t B>
 constexpr std::array<DType, A + B> Join(const std::array<DType, A>& a,
                                         const std::array<DType, B>& b) {

@@ -89,6 +89,16 @@ bool Deviates(const OpSchema& s, const ElementAnswer& e) {
       e.actual);
 }
 
+// Open where Deviates() takes another answer (quantize.h's spots).
+bool Opens(const OpSchema& s, const ElementAnswer& e) {
+  if (e.types.size() < 2) return false;
+  const uint64_t zero_point =
+      e.inputs.size() > kZeroPoint ? e.inputs[kZeroPoint] : 0;
+  return quantize::DequantizeOpen(
+      Info(e.types[kX]), e.inputs[kX], zero_point, Info(e.types[kScale]),
+      e.inputs[kScale], *e.output, OptionsOf(*e.attributes, s.since_version));
+}
+
 // Whether a node of `types` with `a` makes a choice away from the plain
 // node on its x (a float scale, the scale's output): another scale dtype,
 // or `output_dtype` (which a float8e8m0 scale needs).
@@ -148,8 +158,8 @@ constexpr OpSchema V(int since, std::span<const Formal> inputs,
                      std::span<const Formal> outputs,
                      std::span<const TypeConstraint> types,
                      std::span<const AttrSpec> attributes, KernelFn kernel) {
-  return Version("DequantizeLinear", since, inputs, outputs, types,
-                 attributes, kernel, Deviates, kRule, KeepsCase);
+  return Version("DequantizeLinear", since, inputs, outputs, types, attributes,
+                 kernel, Deviates, Opens, kRule, KeepsCase);
 }
 
 constexpr OpSchema kSchemas[] = {

@@ -14,18 +14,21 @@ namespace onnxcts {
 namespace {
 
 constexpr auto kKernel = PairArithmetic<simd::Arithmetic::kDiv>;
-constexpr DeviationFn kOpen = DeviationBy<OpenSpot<oracle::Arithmetic::kDiv>>;
+constexpr DeviationFn kRule = DeviationBy<OpenSpot<oracle::Arithmetic::kDiv>>;
 
-constexpr OpSchema kSchemas[] = {
+constexpr OpSchema kRows[] = {
     {"", "Div", 6, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kOpen, false},
+     PairNodeOf<kKernel>, kRule, false},
     {"", "Div", 7, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
     {"", "Div", 13, kArithmeticIn, kArithmeticOut, kArithmeticC13, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
     {"", "Div", 14, kArithmeticIn, kArithmeticOut, kArithmeticC14, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
 };
+// Open on an integer divisor of 0 and on MIN / -1: OpenSpot's spots.
+constexpr auto kSchemas =
+    WithOpen(kRows, OpenBy<OpenSpot<oracle::Arithmetic::kDiv>>);
 
 constexpr Variant kVariants[] = {
     {.name = "div",

@@ -28,12 +28,13 @@ constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
 constexpr DeviationFn kZeroPair = DeviationBy<ZeroPairDeviation>;
 
-constexpr OpSchema kSchemas[] = {
+constexpr OpSchema kRows[] = {
     {"", "Max", 6, kSelectIn, kOut, kC6, {}, FoldNodeOf<Max>, kZeroPair, false},
     {"", "Max", 8, kSelectIn, kOut, kC6, {}, FoldNodeOf<Max>, kZeroPair, true},
     {"", "Max", 12, kSelectIn, kOut, kC12, {}, FoldNodeOf<Max>, kZeroPair, true},
     {"", "Max", 13, kSelectIn, kOut, kC13, {}, FoldNodeOf<Max>, kZeroPair, true},
 };
+constexpr auto kSchemas = WithOpen(kRows, ZeroPairOpen);
 
 constexpr Variant kVariants[] = {
     {.name = "max",

@@ -28,12 +28,13 @@ constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
 constexpr DeviationFn kZeroPair = DeviationBy<ZeroPairDeviation>;
 
-constexpr OpSchema kSchemas[] = {
+constexpr OpSchema kRows[] = {
     {"", "Min", 6, kSelectIn, kOut, kC6, {}, FoldNodeOf<Min>, kZeroPair, false},
     {"", "Min", 8, kSelectIn, kOut, kC6, {}, FoldNodeOf<Min>, kZeroPair, true},
     {"", "Min", 12, kSelectIn, kOut, kC12, {}, FoldNodeOf<Min>, kZeroPair, true},
     {"", "Min", 13, kSelectIn, kOut, kC13, {}, FoldNodeOf<Min>, kZeroPair, true},
 };
+constexpr auto kSchemas = WithOpen(kRows, ZeroPairOpen);
 
 constexpr Variant kVariants[] = {
     {.name = "min",

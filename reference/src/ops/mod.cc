@@ -36,6 +36,8 @@ std::string FloatNeedsFmod(std::span<const DType> types, const Attributes& a) {
          " needs fmod=1: the spec allows fmod=0 on integers only";
 }
 
+// Any answer for an integer divisor of 0 (ExactArithmeticOpen), and it
+// reads no `actual`: it is the open predicate too.
 bool Open(const OpSchema&, const ElementAnswer& e) {
   const auto op = Fmod(*e.attributes) ? oracle::Arithmetic::kFmod
                                       : oracle::Arithmetic::kMod;
@@ -61,7 +63,8 @@ constexpr OpSchema Version(int since, std::span<const TypeConstraint> c) {
           .kernel = ModNode,
           .deviation = Open,
           .broadcast = true,
-          .forbids = FloatNeedsFmod};
+          .forbids = FloatNeedsFmod,
+          .open = Open};
 }
 
 constexpr OpSchema kSchemas[] = {Version(10, kC10),

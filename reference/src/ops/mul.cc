@@ -13,18 +13,21 @@ namespace onnxcts {
 namespace {
 
 constexpr auto kKernel = PairArithmetic<simd::Arithmetic::kMul>;
-constexpr DeviationFn kOpen = DeviationBy<OpenSpot<oracle::Arithmetic::kMul>>;
+constexpr DeviationFn kRule = DeviationBy<OpenSpot<oracle::Arithmetic::kMul>>;
 
-constexpr OpSchema kSchemas[] = {
+constexpr OpSchema kRows[] = {
     {"", "Mul", 6, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kOpen, false},
+     PairNodeOf<kKernel>, kRule, false},
     {"", "Mul", 7, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
     {"", "Mul", 13, kArithmeticIn, kArithmeticOut, kArithmeticC13, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
     {"", "Mul", 14, kArithmeticIn, kArithmeticOut, kArithmeticC14, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
 };
+// Open where the exact integer product does not fit: OpenSpot's spot.
+constexpr auto kSchemas =
+    WithOpen(kRows, OpenBy<OpenSpot<oracle::Arithmetic::kMul>>);
 
 constexpr Variant kVariants[] = {
     {.name = "mul",

@@ -72,12 +72,14 @@ constexpr DType kV13[] = {DType::kFloat,   DType::kInt32,  DType::kInt8,
 constexpr TypeConstraint kC6[] = {{"T", kV6}};
 constexpr TypeConstraint kC13[] = {{"T", kV13}};
 
-constexpr OpSchema kSchemas[] = {
+constexpr OpSchema kRows[] = {
     {"", "Neg", 6, kUnaryIn, kUnaryOut, kC6, {}, NegKernel,
      DeviationBy<SignedMinimumDeviation>},
     {"", "Neg", 13, kUnaryIn, kUnaryOut, kC13, {}, NegKernel,
      DeviationBy<SignedMinimumDeviation>},
 };
+// Open at the minimum of a signed type, whose magnitude does not fit.
+constexpr auto kSchemas = WithOpen(kRows, OpenBy<SignedMinimumDeviation>);
 
 constexpr Variant kVariants[] = {
     {.name = "neg",

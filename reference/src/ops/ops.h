@@ -3,11 +3,14 @@
 #ifndef ONNXCTS_SRC_OPS_OPS_H_
 #define ONNXCTS_SRC_OPS_OPS_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <span>
 
+#include "onnxcts/oracle.h"
 #include "onnxcts/schema.h"
 #include "onnxcts/variant.h"
 
@@ -77,6 +80,60 @@ template <bool (*F)(const DTypeInfo&, std::span<const uint64_t>, uint64_t,
 bool DeviationBy(const OpSchema&, const ElementAnswer& e) {
   return e.input->code == e.output->code &&
          F(*e.output, e.inputs, e.expected, e.actual);
+}
+
+// The open predicate (OpSchema::open) of DeviationBy<F> for a rule F that
+// at each element takes every answer but the reference's, or none (an
+// integer overflow, a shift by the width): F asked of one other answer.
+template <bool (*F)(const DTypeInfo&, std::span<const uint64_t>, uint64_t,
+                    uint64_t)>
+bool OpenBy(const OpSchema& s, const ElementAnswer& e) {
+  ElementAnswer other = e;
+  other.actual = e.expected ^ 1;
+  return DeviationBy<F>(s, other);
+}
+
+// OtherAnswerDeviates()
+//
+// Whether `rule` takes one of `answers` that is not e.expected (a NaN
+// where e.expected is a NaN aside: comparisons match those): the open
+// predicate of a rule that takes a few answers, from a list that holds
+// every one it can take.
+inline bool OtherAnswerDeviates(DeviationFn rule, const OpSchema& s,
+                                const ElementAnswer& e,
+                                std::span<const uint64_t> answers) {
+  const DTypeInfo& t = *e.output;
+  const bool nan = t.is_float() && oracle::IsNaN(t, e.expected);
+  ElementAnswer other = e;
+  for (uint64_t answer : answers) {
+    other.actual = answer & t.all_bits();
+    if (other.actual == e.expected || (nan && oracle::IsNaN(t, other.actual))) {
+      continue;
+    }
+    if (rule(s, other)) return true;
+  }
+  return false;
+}
+inline bool OtherAnswerDeviates(DeviationFn rule, const OpSchema& s,
+                                const ElementAnswer& e,
+                                std::initializer_list<uint64_t> answers) {
+  return OtherAnswerDeviates(rule, s, e,
+                             std::span(answers.begin(), answers.size()));
+}
+
+// WithOpen()
+//
+// The rows of a schema table written positionally (which end before
+// OpSchema::open), each given the open predicate `open`.
+template <size_t N>
+constexpr std::array<OpSchema, N> WithOpen(const OpSchema (&rows)[N],
+                                           DeviationFn open) {
+  std::array<OpSchema, N> all{};
+  for (size_t i = 0; i < N; ++i) {
+    all[i] = rows[i];
+    all[i].open = open;
+  }
+  return all;
 }
 
 // The kernels of floats only (IsInf, IsNaN).

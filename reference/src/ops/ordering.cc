@@ -170,4 +170,8 @@ bool ZeroPairDeviation(const DTypeInfo& t, std::span<const uint64_t> inputs,
   return false;
 }
 
+bool ZeroPairOpen(const OpSchema& s, const ElementAnswer& e) {
+  return OtherAnswerDeviates(DeviationBy<ZeroPairDeviation>, s, e, e.inputs);
+}
+
 }  // namespace onnxcts

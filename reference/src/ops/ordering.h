@@ -67,6 +67,10 @@ void OrderOracle(const DTypeInfo& t, std::span<const uint64_t> a,
 bool ZeroPairDeviation(const DTypeInfo& t, std::span<const uint64_t> inputs,
                        uint64_t expected, uint64_t actual);
 
+// Its open predicate (OpSchema::open): the rule takes only an input, so an
+// answer is open where one of the inputs is a zero the reference's is not.
+bool ZeroPairOpen(const OpSchema& s, const ElementAnswer& e);
+
 }  // namespace onnxcts
 
 #endif  // ONNXCTS_SRC_OPS_ORDERING_H_

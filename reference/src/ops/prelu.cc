@@ -29,6 +29,8 @@ void PRelu(const DTypeInfo& t, const void* x, const void* slope, void* out,
   Rectify(t, x, slope, out, n);
 }
 
+// Any answer where X is below zero and the exact integer product
+// overflows; none elsewhere (OpenBy's kind of rule).
 bool Open(const DTypeInfo& t, std::span<const uint64_t> inputs, uint64_t,
           uint64_t) {
   return inputs.size() == 2 && RectifyOpen(t, inputs[0], inputs[1]);
@@ -57,7 +59,8 @@ constexpr OpSchema Version(int since, std::span<const TypeConstraint> c) {
           .kernel = PairNodeOf<PRelu>,
           .deviation = DeviationBy<Open>,
           .broadcast = since >= 7,
-          .unidirectional = since >= 7};
+          .unidirectional = since >= 7,
+          .open = OpenBy<Open>};
 }
 
 constexpr OpSchema kSchemas[] = {Version(6, kC6), Version(7, kC6),

@@ -100,6 +100,16 @@ bool Deviates(const OpSchema& s, const ElementAnswer& e) {
       OptionsOf(*e.attributes, s.since_version), e.actual);
 }
 
+// Open where Deviates() takes another answer (quantize.h's spots).
+bool Opens(const OpSchema& s, const ElementAnswer& e) {
+  if (e.types.size() < 2) return false;
+  const uint64_t zero_point =
+      e.inputs.size() > kZeroPoint ? e.inputs[kZeroPoint] : 0;
+  return quantize::QuantizeOpen(
+      Info(e.types[kX]), e.inputs[kX], Info(e.types[kScale]), e.inputs[kScale],
+      *e.output, zero_point, OptionsOf(*e.attributes, s.since_version));
+}
+
 // The output's dtype: the zero point's, else `output_dtype`, else uint8.
 DType OutputOf(std::span<const DType> types, const Attributes& a) {
   if (HasZeroPoint(types)) return types[kZeroPoint];
@@ -171,8 +181,8 @@ constexpr OpSchema V(int since, std::span<const Formal> inputs,
                      std::span<const Formal> outputs,
                      std::span<const TypeConstraint> types,
                      std::span<const AttrSpec> attributes, KernelFn kernel) {
-  return Version("QuantizeLinear", since, inputs, outputs, types, attributes, kernel,
-                 Deviates, kRule, KeepsCase);
+  return Version("QuantizeLinear", since, inputs, outputs, types, attributes,
+                 kernel, Deviates, Opens, kRule, KeepsCase);
 }
 
 constexpr OpSchema kSchemas[] = {

@@ -128,7 +128,7 @@ constexpr OpSchema Version(std::string_view op, int since,
                            std::span<const TypeConstraint> types,
                            std::span<const AttrSpec> attributes,
                            KernelFn kernel, DeviationFn deviation,
-                           const ParameterRule& rule,
+                           DeviationFn open, const ParameterRule& rule,
                            bool (*keeps_case)(const OpSchema&,
                                               std::span<const DType>,
                                               const Attributes&)) {
@@ -142,7 +142,8 @@ constexpr OpSchema Version(std::string_view op, int since,
           .kernel = kernel,
           .deviation = deviation,
           .parameters = &rule,
-          .keeps_case = keeps_case};
+          .keeps_case = keeps_case,
+          .open = open};
 }
 
 // Whether the node has a zero point.

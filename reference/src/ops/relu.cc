@@ -76,11 +76,18 @@ constexpr TypeConstraint kC14[] = {{"T", kV14}};
 
 constexpr DeviationFn kZeroSign = DeviationBy<NegativeZeroKept>;
 
-constexpr OpSchema kSchemas[] = {
+// Open at -0, where -0 (the one answer NegativeZeroKept takes) is not the
+// reference's +0.
+bool NegativeZeroOpen(const OpSchema& s, const ElementAnswer& e) {
+  return OtherAnswerDeviates(kZeroSign, s, e, {e.output->format.sign_mask()});
+}
+
+constexpr OpSchema kRows[] = {
     {"", "Relu", 6, kUnaryIn, kUnaryOut, kC6, {}, ReluNode, kZeroSign},
     {"", "Relu", 13, kUnaryIn, kUnaryOut, kC13, {}, ReluNode, kZeroSign},
     {"", "Relu", 14, kUnaryIn, kUnaryOut, kC14, {}, ReluNode, kZeroSign},
 };
+constexpr auto kSchemas = WithOpen(kRows, NegativeZeroOpen);
 
 constexpr Variant kVariants[] = {
     {.name = "relu",

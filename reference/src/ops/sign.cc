@@ -64,6 +64,13 @@ bool SignDeviation(const DTypeInfo& t, std::span<const uint64_t> inputs,
          t.format.has_negative_zero();
 }
 
+// Open beside a NaN (0 is an answer SignDeviation takes) and on a zero
+// (the other zero), which are all the answers it takes.
+bool SignOpen(const OpSchema& s, const ElementAnswer& e) {
+  return OtherAnswerDeviates(DeviationBy<SignDeviation>, s, e,
+                             {0, e.expected ^ e.output->format.sign_mask()});
+}
+
 void SignKernel(std::span<const ConstTensorView> in,
                 std::span<const TensorView> out, const Attributes&) {
   Sign(in[0].dtype, in[0].data, out[0].data, in[0].count);
@@ -72,12 +79,13 @@ void SignKernel(std::span<const ConstTensorView> in,
 constexpr TypeConstraint kC9[] = {{"T", kNumeric}};
 constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
-constexpr OpSchema kSchemas[] = {
+constexpr OpSchema kRows[] = {
     {"", "Sign", 9, kSameTypeIn, kSameTypeOut, kC9, {}, SignKernel,
      DeviationBy<SignDeviation>},
     {"", "Sign", 13, kSameTypeIn, kSameTypeOut, kC13, {}, SignKernel,
      DeviationBy<SignDeviation>},
 };
+constexpr auto kSchemas = WithOpen(kRows, SignOpen);
 
 void SignVariantKernel(const DTypeInfo& t, const void* in, void* out,
                        size_t n) {

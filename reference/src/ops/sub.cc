@@ -13,18 +13,21 @@ namespace onnxcts {
 namespace {
 
 constexpr auto kKernel = PairArithmetic<simd::Arithmetic::kSub>;
-constexpr DeviationFn kOpen = DeviationBy<OpenSpot<oracle::Arithmetic::kSub>>;
+constexpr DeviationFn kRule = DeviationBy<OpenSpot<oracle::Arithmetic::kSub>>;
 
-constexpr OpSchema kSchemas[] = {
+constexpr OpSchema kRows[] = {
     {"", "Sub", 6, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kOpen, false},
+     PairNodeOf<kKernel>, kRule, false},
     {"", "Sub", 7, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
     {"", "Sub", 13, kArithmeticIn, kArithmeticOut, kArithmeticC13, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
     {"", "Sub", 14, kArithmeticIn, kArithmeticOut, kArithmeticC14, {},
-     PairNodeOf<kKernel>, kOpen, true},
+     PairNodeOf<kKernel>, kRule, true},
 };
+// Open where the exact integer difference does not fit: OpenSpot's spot.
+constexpr auto kSchemas =
+    WithOpen(kRows, OpenBy<OpenSpot<oracle::Arithmetic::kSub>>);
 
 constexpr Variant kVariants[] = {
     {.name = "sub",
