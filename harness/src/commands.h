@@ -20,6 +20,7 @@ void AddGenerateCommand(CLI::App& app, int& exit_code);
 void AddBackendsCommand(CLI::App& app, int& exit_code);
 void AddSchemaCommand(CLI::App& app, int& exit_code);
 void AddReportCommand(CLI::App& app, int& exit_code);
+void AddFuzzCommand(CLI::App& app, int& exit_code);
 // `argc`/`argv` go into the report as the command line.
 void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv);
 

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   onnxcts::AddReportCommand(app, exit_code);
   onnxcts::AddBackendsCommand(app, exit_code);
   onnxcts::AddSchemaCommand(app, exit_code);
+  onnxcts::AddFuzzCommand(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "backends/child_process.h"
+#include "backends/node_by_node.h"
 #include "backends/node_call.h"
 #include "backends/plugin_host.h"
 #include "backends/plugin_library.h"
@@ -71,6 +72,25 @@ class PluginBackend : public Backend {
   }
 
   RunOutcome Run(const RunRequest& request) override {
+    if (IsGraph(*request.model)) {
+      return RunByNodes(request, [this](const RunRequest& one) {
+        return RunNode(one);
+      });
+    }
+    return RunNode(request);
+  }
+
+  std::unique_ptr<ChunkPipe> OpenPipe() override {
+    if (!in_process_) {
+      return MakeIsolatedPluginPipe(path_, options_.limits,
+                                    options_.start_timeout_seconds);
+    }
+    if (library_ == nullptr) return nullptr;  // not started
+    return MakeInProcessPluginPipe(*library_, mutex_, options_.limits);
+  }
+
+ private:
+  RunOutcome RunNode(const RunRequest& request) {
     RunOutcome outcome;
     std::optional<NodeCall> node_call = MakeNodeCall(request, outcome);
     if (!node_call) return outcome;
@@ -85,16 +105,6 @@ class PluginBackend : public Backend {
     return outcome;
   }
 
-  std::unique_ptr<ChunkPipe> OpenPipe() override {
-    if (!in_process_) {
-      return MakeIsolatedPluginPipe(path_, options_.limits,
-                                    options_.start_timeout_seconds);
-    }
-    if (library_ == nullptr) return nullptr;  // not started
-    return MakeInProcessPluginPipe(*library_, mutex_, options_.limits);
-  }
-
- private:
   PluginReply CallInProcess(const PluginCall& call) {
     if (library_->thread_safe()) {
       return CallPlugin(*library_, call, options_.limits);

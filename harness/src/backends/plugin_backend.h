@@ -1,6 +1,6 @@
 // The `plugin:PATH.so` backend: a shared library exporting the C ABI of
-// onnxcts/backend_plugin.h, version 2 or 1. Only single-node models reach
-// the plugin; any other model is not_supported.
+// onnxcts/backend_plugin.h, version 2 or 1. Only single nodes reach the
+// plugin: a graph is run node by node (node_by_node.h).
 //
 // By default the plugin runs in a child process (onnxcts_plugin_host)
 // that is killed and restarted after a crash, a hang past the run's timeout

@@ -1,7 +1,7 @@
 #include "backends/reference_backend.h"
 
 #include <algorithm>
-
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -10,6 +10,7 @@
 #include "onnxcts/infer.h"
 
 #include "core/sync_pipe.h"
+#include "run/graph_eval.h"
 #include "run/model_check.h"
 
 namespace onnxcts {
@@ -24,14 +25,15 @@ class ReferenceBackend : public Backend {
   }
 
   RunOutcome Run(const RunRequest& request) override {
-    const NodeCheck check = CheckNode(*request.model);
-    if (check.verdict == NodeCheck::Verdict::kUnknown) {
-      return RunOutcome::Of(Kind::kNotSupported, check.reason);
+    const Model& model = *request.model;
+    if (IsGraph(model)) {
+      return RunGraph(model, request.inputs);
     }
-    if (check.verdict == NodeCheck::Verdict::kInvalid) {
-      return RunOutcome::Of(Kind::kError, check.reason);
+    const NodeCheck check = CheckNode(model);
+    if (const auto refusal = Refusal(check.verdict, check.reason)) {
+      return *refusal;
     }
-    const Node& node = request.model->nodes[0];
+    const Node& node = model.nodes[0];
     std::vector<const Tensor*> inputs;
     static const Tensor kAbsent = [] {
       Tensor absent;
@@ -43,7 +45,7 @@ class ReferenceBackend : public Backend {
         inputs.push_back(&kAbsent);
         continue;
       }
-      const Tensor* x = request.model->Feeding(node.inputs[k], request.inputs);
+      const Tensor* x = model.Feeding(node.inputs[k], request.inputs);
       if (x == nullptr) {
         return RunOutcome::Of(Kind::kError,
                               "no value feeds input '" + node.inputs[k] + "'");
@@ -57,45 +59,30 @@ class ReferenceBackend : public Backend {
       }
       inputs.push_back(x);
     }
-    // A kernel that throws is that case's error, not the run's end: the
-    // node check should have refused what a kernel cannot take.
-    try {
-      return Compute(check, node, inputs);
-    } catch (const std::exception& e) {
-      return RunOutcome::Of(Kind::kError,
-                            std::string("the reference kernel threw: ") +
-                                e.what());
-    }
+    return RunNode(check, node, inputs);
   }
 
   std::unique_ptr<ChunkPipe> OpenPipe() override;
 
  private:
-  static RunOutcome Compute(const NodeCheck& check, const Node& node,
-                            std::span<const Tensor* const> inputs) {
-    std::vector<Dims> shapes;
-    for (const Tensor* x : inputs) shapes.push_back(x->dims);
-    const NodeOutputs inferred = InferOutputs(
-        *check.schema, check.input_types, shapes, check.attributes);
-    if (!inferred.problem.empty()) {
-      return RunOutcome::Of(Kind::kError, inferred.problem);
+  // The outcome that stands for a model the reference cannot run: not
+  // supported, or an error for an invalid one; none for a valid one.
+  static std::optional<RunOutcome> Refusal(NodeCheck::Verdict verdict,
+                                           const std::string& reason) {
+    if (verdict == NodeCheck::Verdict::kValid) return std::nullopt;
+    return RunOutcome::Of(verdict == NodeCheck::Verdict::kUnknown
+                              ? Kind::kNotSupported
+                              : Kind::kError,
+                          reason);
+  }
+
+  static RunOutcome RunGraph(const Model& model,
+                             const std::vector<Tensor>& fed) {
+    const GraphCheck check = CheckGraph(model);
+    if (const auto refusal = Refusal(check.verdict, check.reason)) {
+      return *refusal;
     }
-    RunOutcome out;
-    Tensor& y = out.outputs.emplace_back();
-    y.name = node.outputs[0];
-    y.dtype = inferred.types[0];
-    y.dims = inferred.dims;
-    size_t n = 1;
-    for (int64_t d : y.dims) n *= static_cast<size_t>(d);
-    y.bytes.resize(StorageBytes(Info(y.dtype), n));
-    std::vector<ConstTensorView> in;
-    for (const Tensor* x : inputs) {
-      const size_t count = x->dtype == kAbsentInput ? 0 : x->count();
-      in.push_back({x->dtype, x->bytes.data(), x->dims, count});
-    }
-    const TensorView result[] = {{y.dtype, y.bytes.data(), y.dims, y.count()}};
-    check.schema->kernel(std::span(in), std::span(result), check.attributes);
-    return out;
+    return EvaluateGraph(model, check, fed).outcome;
   }
 };
 

@@ -1,6 +1,7 @@
 // The `reference` backend: onnxcts's own kernels, in process. It runs
-// single-node models of the ops in the schema table, refuses any such model
-// that breaks the schema at its opset, and says not_supported otherwise.
+// models of the ops in the schema table, one node or a graph of them (with
+// Constant nodes: run/graph_eval.h), refuses any such model that breaks the
+// schema at its opset, and says not_supported otherwise.
 #ifndef ONNXCTS_HARNESS_BACKENDS_REFERENCE_BACKEND_H_
 #define ONNXCTS_HARNESS_BACKENDS_REFERENCE_BACKEND_H_
 

@@ -35,6 +35,10 @@ struct Node {
   Attributes attributes;  // the types onnxcts models
   // Attributes of other types (TENSOR, GRAPH, ...): name -> ONNX type name.
   std::map<std::string, std::string> other_attributes;
+  // The values of its TENSOR attributes (Constant's `value`), by name; each
+  // is listed in other_attributes too, so that what runs single nodes
+  // refuses them as before.
+  std::map<std::string, Tensor, std::less<>> tensors = {};
 };
 
 struct Model {
@@ -52,7 +56,26 @@ struct Model {
   const Tensor* Feeding(const std::string& name,
                         const std::vector<Tensor>& fed) const;
   int64_t OpsetOf(const std::string& domain) const;
+  // The node indices in an order that runs them: each node once every
+  // value it reads is defined, the model's own order among those ready.
+  // None, with `why` naming the node and the value, when some node never
+  // gets its inputs (a cycle, a value nothing defines), defines a value
+  // defined before, or a graph output is defined by nothing.
+  std::optional<std::vector<size_t>> RunningOrder(std::string& why) const;
 };
+
+// Whether `node` is a Constant node, whose value the model holds.
+bool IsConstant(const Node& node);
+
+// Whether `model` is more than one node of an op: several nodes, none, or a
+// Constant node alone.
+bool IsGraph(const Model& model);
+
+// The IR version that goes with an opset (ONNX's versioning table).
+int64_t IrVersionFor(int opset);
+
+// A declared shape of these fixed dims.
+std::vector<Dim> StaticShape(const std::vector<int64_t>& dims);
 
 }  // namespace onnxcts
 

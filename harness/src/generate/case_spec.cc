@@ -25,11 +25,9 @@ bool Keeps(const SuiteFilter& f, const OpSchema& s) {
   return Keeps(f.ops, Lower(s.op)) && Keeps(f.opsets, s.since_version);
 }
 
-// The values a case may give attribute `a`: a flag 1 and 0, a dtype each
-// one its constraint allows, a STRING each of its choices; the default
-// alone for anything else (none for a required attribute without a
-// domain).
-std::vector<AttrValue> Domain(const OpSchema& s, const AttrSpec& a) {
+}  // namespace
+
+std::vector<AttrValue> AttributeDomain(const OpSchema& s, const AttrSpec& a) {
   std::vector<AttrValue> values;
   if (a.flag) return {int64_t{1}, int64_t{0}};
   if (!a.dtype_of.empty() || !a.dtypes.empty()) {
@@ -48,6 +46,8 @@ std::vector<AttrValue> Domain(const OpSchema& s, const AttrSpec& a) {
   if (a.type == AttrType::kFloat) return {a.default_float};
   return {a.default_int};
 }
+
+namespace {
 
 bool IsDefault(const AttrSpec& a, const AttrValue& v) {
   if (a.required) return false;
@@ -97,7 +97,7 @@ std::vector<Combination> AttributeChoices(const OpSchema& s) {
   for (const AttrSpec& a : s.attributes) {
     std::vector<Combination> next;
     for (const Combination& c : combos) {
-      for (const AttrValue& v : Domain(s, a)) {
+      for (const AttrValue& v : AttributeDomain(s, a)) {
         Combination with = c;
         if (!IsDefault(a, v)) with.attributes.emplace(std::string(a.name), v);
         next.push_back(with);
@@ -179,7 +179,7 @@ Attributes BaseAttributes(const OpSchema& s) {
   Attributes base;
   for (const AttrSpec& a : s.attributes) {
     if (!a.required) continue;
-    const std::vector<AttrValue> values = Domain(s, a);
+    const std::vector<AttrValue> values = AttributeDomain(s, a);
     const auto float_code = AttrValue(static_cast<int64_t>(DType::kFloat));
     const bool has_float =
         std::ranges::find(values, float_code) != values.end();

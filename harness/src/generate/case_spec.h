@@ -74,6 +74,14 @@ struct CaseSpec {
 // The dtypes of the case's node inputs, in order (its `arity` of them).
 std::vector<DType> NodeInputTypes(const CaseSpec& spec);
 
+// AttributeDomain()
+//
+// The values a case may give attribute `a` of `s`: a flag 1 and 0, a dtype
+// each one its constraint allows, a STRING each of its choices, a FLOAT each
+// listed value; the default alone for anything else (none for a required
+// attribute without a domain).
+std::vector<AttrValue> AttributeDomain(const OpSchema& s, const AttrSpec& a);
+
 struct SuiteFilter {
   std::vector<std::string> ops;  // lower case; empty: all
   std::vector<DType> dtypes;     // empty: all

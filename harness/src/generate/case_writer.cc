@@ -20,20 +20,6 @@ namespace {
 constexpr uint64_t kSeed = 20261129;
 constexpr int kRandomPerExponent = 4;
 
-// The IR version that goes with an opset (ONNX's versioning table).
-int64_t IrVersionFor(int opset) {
-  if (opset <= 9) return 4;
-  if (opset == 10) return 5;
-  if (opset == 11) return 6;
-  if (opset <= 14) return 7;
-  if (opset <= 18) return 8;
-  if (opset <= 20) return 9;
-  if (opset <= 22) return 10;
-  if (opset == 23) return 11;
-  if (opset == 24) return 12;
-  return 13;
-}
-
 std::vector<uint64_t> Patterns(const DTypeInfo& t) {
   if (t.kind == Kind::kBool) return {0, 1};
   if (t.bits <= 16) {
@@ -322,12 +308,6 @@ std::vector<Tensor> WithSelectors(const CaseSpec& spec,
     ++at;
   }
   return values;
-}
-
-std::vector<Dim> StaticShape(const std::vector<int64_t>& dims) {
-  std::vector<Dim> shape;
-  for (int64_t d : dims) shape.push_back({d, ""});
-  return shape;
 }
 
 nlohmann::json AttributesJson(const Attributes& attrs) {

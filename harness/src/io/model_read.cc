@@ -178,8 +178,13 @@ Node ReadNode(const onnx::NodeProto& proto, const std::string& field,
   node.inputs.assign(proto.input().begin(), proto.input().end());
   node.outputs.assign(proto.output().begin(), proto.output().end());
   for (int j = 0; j < proto.attribute_size(); ++j) {
-    DecodeAttribute(proto.attribute(j), r.file,
-                    Indexed(field + ".attribute", j), node);
+    const onnx::AttributeProto& a = proto.attribute(j);
+    const std::string where = Indexed(field + ".attribute", j);
+    DecodeAttribute(a, r.file, where, node);
+    if (a.type() == onnx::AttributeProto::TENSOR) {
+      node.tensors[a.name()] =
+          DecodeTensor(a.t(), r.file, where + ".t.", r.suite_root, r.limits);
+    }
   }
   return node;
 }

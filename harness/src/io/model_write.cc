@@ -26,12 +26,12 @@ void FillValue(const ValueInfo& info, onnx::ValueInfoProto& proto) {
 }
 
 void FillNode(const Node& node, onnx::NodeProto& proto) {
-  if (!node.other_attributes.empty()) {
+  for (const auto& [name, type] : node.other_attributes) {
+    if (node.tensors.contains(name)) continue;
     throw std::invalid_argument("node " + node.name +
                                 " has attributes of types a Model does not "
                                 "hold (" +
-                                node.other_attributes.begin()->second +
-                                "); cannot write");
+                                type + "); cannot write");
   }
   if (!node.name.empty()) proto.set_name(node.name);
   proto.set_op_type(node.op_type);
@@ -40,6 +40,12 @@ void FillNode(const Node& node, onnx::NodeProto& proto) {
   for (const std::string& out : node.outputs) proto.add_output(out);
   for (const auto& [name, value] : node.attributes) {
     *proto.add_attribute() = ToAttributeProto(name, value);
+  }
+  for (const auto& [name, tensor] : node.tensors) {
+    onnx::AttributeProto* a = proto.add_attribute();
+    a->set_name(name);
+    a->set_type(onnx::AttributeProto::TENSOR);
+    *a->mutable_t() = ToTensorProto(tensor);
   }
 }
 

@@ -23,6 +23,11 @@ struct CompareRules {
   // For other ops' float outputs (ONNX's defaults; overridable per case).
   double rtol = 1e-3;
   double atol = 1e-7;
+  // For a graph of reference ops (graph_eval.h): the output compares bit
+  // for bit (any NaN matching any NaN), and where it differs at an element
+  // `open` marks (empty: none), that is a deviation.
+  bool graph = false;
+  std::span<const uint8_t> open = {};
 };
 
 struct Comparison {

@@ -26,14 +26,14 @@ std::string TypeName(int32_t code) {
 
 // The dtypes the node's inputs are declared with, checked against the
 // formals by the schema's own inference; "" or why they do not fit.
-std::string DeclaredInputs(const Model& model, const OpSchema& schema,
+std::string DeclaredInputs(const ValueTypes& declared, const OpSchema& schema,
                            const Node& node, std::vector<DType>& types) {
   for (const std::string& value : node.inputs) {
     if (value.empty()) {  // left out: InputTypesProblem checks it may be
       types.push_back(kAbsentInput);
       continue;
     }
-    const int32_t code = DeclaredType(model, value);
+    const int32_t code = declared(value);
     const DTypeInfo* t = FindDType(code);
     if (t == nullptr) {
       return VersionName(schema) + " does not allow " + TypeName(code) +
@@ -46,7 +46,7 @@ std::string DeclaredInputs(const Model& model, const OpSchema& schema,
 
 // The node's outputs, as many as the version has, each declared with the
 // dtype the version makes from these inputs and attributes.
-std::string CheckOutputs(const Model& model, const OpSchema& schema,
+std::string CheckOutputs(const ValueTypes& declared, const OpSchema& schema,
                          const Node& node, NodeCheck& check) {
   if (node.outputs.size() != schema.outputs.size()) {
     return VersionName(schema) + " has " +
@@ -57,8 +57,8 @@ std::string CheckOutputs(const Model& model, const OpSchema& schema,
       InferOutputTypes(schema, check.input_types, check.attributes);
   if (!made.problem.empty()) return made.problem;
   for (size_t k = 0; k < made.types.size(); ++k) {
-    const int32_t code = DeclaredType(model, node.outputs[k]);
-    if (code != static_cast<int32_t>(made.types[k])) {
+    const int32_t code = declared(node.outputs[k]);
+    if (code != kUndeclared && code != static_cast<int32_t>(made.types[k])) {
       return VersionName(schema) + " does not allow " + TypeName(code) +
              " for " + std::string(schema.outputs[k].name) + ": it makes " +
              std::string(Name(made.types[k])) + " here";
@@ -96,11 +96,11 @@ std::string_view Uncarried(int32_t code) {
 // The first value or dtype attribute of the node of a dtype onnxcts does
 // not carry; "" when there is none. Such a model may well be valid: it is
 // beyond the reference, not invalid.
-std::string_view UncarriedDType(const Model& model, const Node& node,
+std::string_view UncarriedDType(const ValueTypes& declared, const Node& node,
                                 const OpSchema& schema) {
   for (const auto* values : {&node.inputs, &node.outputs}) {
     for (const std::string& value : *values) {
-      const std::string_view name = Uncarried(DeclaredType(model, value));
+      const std::string_view name = Uncarried(declared(value));
       if (!name.empty()) return name;
     }
   }
@@ -137,13 +137,20 @@ int32_t DeclaredType(const Model& model, const std::string& value) {
 }
 
 NodeCheck CheckNode(const Model& model) {
-  NodeCheck check;
   if (model.nodes.size() != 1) {
+    NodeCheck check;
     check.reason = "the model has " + std::to_string(model.nodes.size()) +
-                   " nodes; the reference runs single-node models";
+                   " nodes; a single-node check takes one";
     return check;
   }
-  const Node& node = model.nodes[0];
+  return CheckNodeOf(model, model.nodes[0], [&](const std::string& value) {
+    return DeclaredType(model, value);
+  });
+}
+
+NodeCheck CheckNodeOf(const Model& model, const Node& node,
+                      const ValueTypes& declared) {
+  NodeCheck check;
   check.op = node.op_type;
   check.opset = static_cast<int>(model.OpsetOf(node.domain));
   // A case's cell is its main input's dtype (Where's X, not its condition).
@@ -153,7 +160,7 @@ NodeCheck CheckNode(const Model& model) {
           : nullptr;
   const size_t main = named != nullptr ? named->MainInput() : 0;
   if (main < node.inputs.size()) {
-    const DTypeInfo* t = FindDType(DeclaredType(model, node.inputs[main]));
+    const DTypeInfo* t = FindDType(declared(node.inputs[main]));
     if (t != nullptr) check.dtype = t->name;
   }
   if (!KnownOp(node.domain, node.op_type)) {
@@ -175,18 +182,18 @@ NodeCheck CheckNode(const Model& model) {
     return check;
   }
   check.opset = schema->since_version;
-  if (const std::string_view name = UncarriedDType(model, node, *schema);
+  if (const std::string_view name = UncarriedDType(declared, node, *schema);
       !name.empty()) {
     check.verdict = NodeCheck::Verdict::kUnknown;
     check.reason = "onnxcts does not carry " + std::string(name) + " tensors";
     return check;
   }
-  check.reason = DeclaredInputs(model, *schema, node, check.input_types);
+  check.reason = DeclaredInputs(declared, *schema, node, check.input_types);
   if (check.reason.empty()) {
     check.reason = CheckAttributes(node, *schema, check.attributes);
   }
   if (check.reason.empty()) {
-    check.reason = CheckOutputs(model, *schema, node, check);
+    check.reason = CheckOutputs(declared, *schema, node, check);
   }
   if (check.reason.empty()) {
     check.verdict = NodeCheck::Verdict::kValid;

@@ -3,6 +3,7 @@
 #ifndef ONNXCTS_HARNESS_RUN_MODEL_CHECK_H_
 #define ONNXCTS_HARNESS_RUN_MODEL_CHECK_H_
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,11 +32,24 @@ struct NodeCheck {
   std::vector<DType> output_types;
 };
 
+// The dtype code a value is declared or known with; 0 when it has none, and
+// kUndeclared for a node output whose dtype is free (a graph's inner
+// value, which takes what the node makes).
+using ValueTypes = std::function<int32_t(const std::string& value)>;
+inline constexpr int32_t kUndeclared = -1;
+
 // CheckNode()
 //
 // Binds the model's single node to its schema and validates dtypes,
 // attributes and output types.
 NodeCheck CheckNode(const Model& model);
+
+// CheckNodeOf()
+//
+// The same for `node`, one node of `model`, its values' dtypes read from
+// `declared` (a graph's checker knows its inner values').
+NodeCheck CheckNodeOf(const Model& model, const Node& node,
+                      const ValueTypes& declared);
 
 // The dtype a value (graph input, initializer or output) is declared with.
 int32_t DeclaredType(const Model& model, const std::string& value);

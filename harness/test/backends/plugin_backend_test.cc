@@ -167,10 +167,21 @@ TEST_P(ReferencePluginTest, RefusesWhatTheSpecDoesNotAllow) {
   out = RunOn(*backend, UnaryModel("Cos", 13, DType::kFloat16, DType::kFloat16),
               h);
   EXPECT_EQ(out.kind, OutcomeKind::kNotSupported);
-  // A model of two nodes never reaches the plugin.
+  // A graph reaches the plugin a node at a time: Sign(Sign(+inf)) is 1.
   Model two = UnaryModel("Sign", 13, DType::kFloat16, DType::kFloat16);
-  two.nodes.push_back(two.nodes[0]);
-  EXPECT_EQ(RunOn(*backend, two, h).kind, OutcomeKind::kNotSupported);
+  Node second = two.nodes[0];
+  two.nodes[0].outputs = {"s"};
+  second.inputs = {"s"};
+  two.nodes.push_back(second);
+  out = RunOn(*backend, two, h);
+  ASSERT_EQ(out.kind, OutcomeKind::kOk) << out.message;
+  EXPECT_EQ(out.outputs[0].bytes, (std::vector<uint8_t>{0x00, 0x3C}));
+  // A value defined twice makes no graph.
+  Model twice = UnaryModel("Sign", 13, DType::kFloat16, DType::kFloat16);
+  twice.nodes.push_back(twice.nodes[0]);
+  out = RunOn(*backend, twice, h);
+  EXPECT_EQ(out.kind, OutcomeKind::kError);
+  EXPECT_THAT(out.message, HasSubstr("defines 'y' again"));
 }
 
 TEST_P(ReferencePluginTest, MustRejectCheckJudgesTheDeclaredDtype) {

@@ -58,9 +58,17 @@ class RunTest(unittest.TestCase):
         self.assertGreaterEqual(len(ours), 14)
         for r in ours:
             self.assertEqual(r["status"], "pass", r)
+        # Graphs of the table's ops (ONNX's "_expanded" function bodies, a
+        # lone Constant) the reference runs node by node, and passes.
+        graphs = {r["case_id"] for r in report["results"]
+                  if r not in ours and r["status"] == "pass"}
+        for case in ("onnx.node.test_constant",
+                     "onnx.node.test_less_equal_bcast_expanded",
+                     "onnx.node.test_greater_equal_expanded"):
+            self.assertIn(case, graphs)
         # Everything else is not_supported, but for those two.
         for r in report["results"]:
-            if r in ours:
+            if r in ours or r["case_id"] in graphs:
                 continue
             if r["status"] == "invalid_test_data":
                 self.assertIn("bfloat16", r["case_id"])

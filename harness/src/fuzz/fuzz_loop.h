@@ -1,0 +1,79 @@
+// `onnxcts fuzz`: generated graphs through a backend, each compared bit for
+// bit with the reference's evaluation outside the elements the spec leaves
+// open, every departure cut down to a small case that still shows it and
+// kept once per signature.
+#ifndef ONNXCTS_HARNESS_FUZZ_FUZZ_LOOP_H_
+#define ONNXCTS_HARNESS_FUZZ_FUZZ_LOOP_H_
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/backend.h"
+#include "core/status.h"
+#include "fuzz/graph_generator.h"
+#include "run/runner.h"
+
+namespace onnxcts {
+
+struct FuzzOptions {
+  GraphOptions graph;
+  uint64_t seed = 1;        // graph i is GenerateGraph(graph, seed + i)
+  double seconds = 60;      // stop starting graphs after this long
+  uint64_t max_graphs = 0;  // and after this many; 0: no limit
+  // Where the case being run is written (work/current) and each
+  // signature's reproducer kept (work/findings/<name>, a suite folder).
+  std::filesystem::path work;
+  RunOptions run;
+  // Signatures already known, as shell globs ("fail graph * float16 on
+  // *"), and why: found again, they are counted but make no exit 1.
+  std::map<std::string, std::string> known;
+};
+
+struct FuzzFinding {
+  // What tells one departure from another: the status, the op versions of
+  // the reproducer ("Sign-13"), the input dtypes and non-default
+  // attributes of a single node, and the value classes that differ.
+  std::string signature;
+  Status status = Status::kFail;
+  std::string message;
+  uint64_t seed = 0;         // of the first graph that showed it
+  bool single_node = false;  // one node of the graph shows it alone
+  size_t nodes = 0;          // op nodes in the reproducer
+  std::string case_id;       // the reproducer's, under work/findings
+  uint64_t seen = 1;         // graphs that showed it
+  std::string known;         // why, when the signature is known
+};
+
+struct FuzzSummary {
+  uint64_t graphs = 0;
+  uint64_t passed = 0;
+  uint64_t deviations = 0;     // differed only where the spec is open
+  uint64_t not_supported = 0;  // refused as beyond the backend
+  // Nodes that died or refused on an integer divisor of 0 or -1, where
+  // the spec decides nothing: the suite's own divisor cases
+  // (divisor_zero, divisor_minus_one) score that, so no finding here.
+  uint64_t fatal_divisors = 0;
+  // Graphs that departed when the time was up, before their nodes were
+  // run alone: counted, not kept.
+  uint64_t uncut = 0;
+  double seconds = 0;
+  std::vector<FuzzFinding> findings;  // in the order first seen
+};
+
+// Whether a graph's status is a departure worth a finding.
+bool IsFinding(Status s);
+
+// Fuzz()
+//
+// Runs graphs through `backend` until the time or the count is up, or
+// `stop()` says so.
+FuzzSummary Fuzz(Backend& backend, const FuzzOptions& options,
+                 const std::function<bool()>& stop = [] { return false; });
+
+}  // namespace onnxcts
+
+#endif  // ONNXCTS_HARNESS_FUZZ_FUZZ_LOOP_H_
