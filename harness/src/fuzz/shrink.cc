@@ -38,22 +38,30 @@ ValueInfo Declared(const Tensor& t) {
   return {t.name, static_cast<int32_t>(t.dtype), StaticShape(t.dims)};
 }
 
-// Whether value `name` of `model` is there before any op runs: an
-// initializer or a Constant node's.
-bool IsConstantValue(const Model& model, const std::string& name) {
-  return std::ranges::any_of(model.initializers,
-                             [&](const Tensor& t) { return t.name == name; }) ||
-         std::ranges::any_of(model.nodes, [&](const Node& n) {
-           return IsConstant(n) && std::ranges::find(n.outputs, name) !=
-                                       n.outputs.end();
-         });
+// The values of `model` known before it runs: initializers, Constant
+// nodes' values, and what nodes compute from those alone (which a backend
+// may fold).
+std::set<std::string, std::less<>> ConstantValues(const Model& model) {
+  std::set<std::string, std::less<>> constant;
+  for (const Tensor& t : model.initializers) constant.insert(t.name);
+  std::string why;
+  for (const size_t i : model.RunningOrder(why).value_or(std::vector<size_t>{})) {
+    const Node& n = model.nodes[i];
+    if (std::ranges::all_of(n.inputs, [&](const std::string& v) {
+          return v.empty() || constant.contains(v);
+        })) {
+      constant.insert(n.outputs.begin(), n.outputs.end());
+    }
+  }
+  return constant;
 }
 
-// Node `node` alone, each input as the graph gives it: a constant value as
-// an initializer (a backend may take a constant path for it; a Constant
-// node's too, so that the node stays a model of one node), anything else
-// fed with the value it has in the graph.
-FuzzGraph Alone(const Model& model, const Node& node, const Values& values) {
+// Node `node` alone, each input as the graph gives it: a value known
+// before the graph runs (`constant`) as an initializer (a backend may take
+// a constant path for it), anything else fed with the value it has in the
+// graph.
+FuzzGraph Alone(const Model& model, const Node& node, const Values& values,
+                const std::set<std::string, std::less<>>& constant) {
   FuzzGraph one;
   one.model.ir_version = model.ir_version;
   one.model.opsets = model.opsets;
@@ -63,7 +71,7 @@ FuzzGraph Alone(const Model& model, const Node& node, const Values& values) {
     if (name.empty() || !seen.insert(name).second) continue;
     Tensor x = values.at(name);
     x.name = name;
-    if (IsConstantValue(model, name)) {
+    if (constant.contains(name)) {
       one.model.initializers.push_back(std::move(x));
     } else {
       one.model.inputs.push_back(Declared(x));
@@ -186,8 +194,11 @@ std::vector<FuzzGraph> SingleNodes(const FuzzGraph& graph) {
   const Values values = AllValues(graph);
   std::vector<FuzzGraph> singles;
   if (values.empty()) return singles;
+  const auto constant = ConstantValues(graph.model);
   for (const Node& node : graph.model.nodes) {
-    if (!IsConstant(node)) singles.push_back(Alone(graph.model, node, values));
+    if (!IsConstant(node)) {
+      singles.push_back(Alone(graph.model, node, values, constant));
+    }
   }
   return singles;
 }
