@@ -282,14 +282,16 @@ class Builder {
   void TryNode() {
     NodePlan p;
     p.schema = draw_.Pick(std::span<const OpSchema* const>(ops_));
-    const size_t mark = values_.size();
-    const Model before = model_;
-    const size_t fed = fed_.size(), sources = sources_;
+    // A failed attempt's sources were only appended: cut them off again.
+    const size_t values = values_.size(), fed = fed_.size();
+    const size_t inputs = model_.inputs.size(), nodes = model_.nodes.size();
+    const size_t initializers = model_.initializers.size(), sources = sources_;
     if (!ChooseAttributes(p) || !PlanInputs(p) || !Finish(p)) {
-      // Undo the sources this attempt made.
-      values_.resize(mark);
-      model_ = before;
+      values_.resize(values);
       fed_.resize(fed);
+      model_.inputs.resize(inputs);
+      model_.nodes.resize(nodes);
+      model_.initializers.resize(initializers);
       sources_ = sources;
     }
   }
