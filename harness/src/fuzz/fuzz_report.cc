@@ -8,6 +8,7 @@
 #include "core/case_filter.h"
 #include "core/input_error.h"
 #include "io/files.h"
+#include "report/markdown.h"
 
 namespace onnxcts {
 namespace {
@@ -33,17 +34,9 @@ nlohmann::json FindingJson(const FuzzFinding& f, const FuzzOptions& o,
           {"replay", Replay(o, spec, f.case_id)}};
 }
 
-// Markdown table cells hold no pipes or line breaks.
+// A table cell, long texts cut short.
 std::string Cell(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '|') {
-      out += "\\|";
-    } else {
-      out += c == '\n' ? ' ' : c;
-    }
-  }
-  return out.size() > 160 ? out.substr(0, 157) + "..." : out;
+  return MarkdownCell(text.size() > 160 ? text.substr(0, 157) + "..." : text);
 }
 
 std::string Trim(const std::string& s) {

@@ -19,22 +19,6 @@ namespace {
 
 using CellKey = std::tuple<std::string, int, std::string>;
 
-// Table cells are one line, and a '|' inside would end them early.
-std::string Cell(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '<') {
-      out += "&lt;";
-    } else if (c == '\n' || c == '\r') {
-      out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
 
 // A fence longer than any run of backticks inside, so none closes it early.
 std::string CodeBlock(const std::string& text) {
@@ -57,7 +41,7 @@ std::string Row(const std::vector<std::string>& cells) {
 std::string Header(const std::vector<std::string>& first,
                    const std::vector<std::string>& labels) {
   std::vector<std::string> cells = first;
-  for (const std::string& l : labels) cells.push_back(Cell(l));
+  for (const std::string& l : labels) cells.push_back(MarkdownCell(l));
   return Row(cells) + Row(std::vector<std::string>(cells.size(), "---"));
 }
 
@@ -98,7 +82,7 @@ std::string RunTable(const std::vector<Report>& reports,
   std::string md = Header({""}, labels);
   for (const auto& [name, field] : rows) {
     std::vector<std::string> cells = {name};
-    for (const Report& r : reports) cells.push_back(Cell(field(r)));
+    for (const Report& r : reports) cells.push_back(MarkdownCell(field(r)));
     md += Row(cells);
   }
   return md;
@@ -115,10 +99,10 @@ std::string FindingsTable(const std::vector<Finding>& findings,
   for (const Finding& f : findings) {
     if (!pick(f)) continue;
     any = true;
-    md += Row({Cell(f.backend), fmt::format("{}-{}", Cell(f.op), f.opset),
-               Cell(f.dtype), std::string(VerdictName(f.verdict)),
-               CountsText(f.statuses), Cell(FindingClasses(f)),
-               "`" + Cell(f.reproduce) + "`"});
+    md += Row({MarkdownCell(f.backend), fmt::format("{}-{}", MarkdownCell(f.op), f.opset),
+               MarkdownCell(f.dtype), std::string(VerdictName(f.verdict)),
+               CountsText(f.statuses), MarkdownCell(FindingClasses(f)),
+               "`" + MarkdownCell(f.reproduce) + "`"});
   }
   return any ? md : "None.\n";
 }
@@ -161,8 +145,8 @@ std::string MatrixTable(const std::vector<Summary>& summaries,
   std::string md = Header({"op", "opset", "dtype"}, labels);
   for (const auto& [key, verdicts] : rows) {
     const auto& [op, opset, dtype] = key;
-    std::vector<std::string> cells = {Cell(op), std::to_string(opset),
-                                      Cell(dtype)};
+    std::vector<std::string> cells = {MarkdownCell(op), std::to_string(opset),
+                                      MarkdownCell(dtype)};
     cells.insert(cells.end(), verdicts.begin(), verdicts.end());
     md += Row(cells);
   }
@@ -189,7 +173,7 @@ std::string CountsTable(const std::vector<Summary>& summaries,
 std::string ResultItem(const CaseResult& r) {
   std::string md = fmt::format("- `{}` data set {}: **{}**", r.case_id,
                                r.data_set, StatusName(r.status));
-  if (!r.message.empty()) md += ": " + Cell(r.message);
+  if (!r.message.empty()) md += ": " + MarkdownCell(r.message);
   md += "\n";
   std::string details = MismatchSummary(r);
   if (!r.stderr_tail.empty()) details += "stderr:\n" + r.stderr_tail;
@@ -214,12 +198,28 @@ std::string ResultList(
       items += fmt::format("- ... and {} more\n", count - kMarkdownListLimit);
     }
     if (items.empty()) items = "None.\n";
-    md += fmt::format("\n### {}\n\n{}", Cell(labels[i]), items);
+    md += fmt::format("\n### {}\n\n{}", MarkdownCell(labels[i]), items);
   }
   return md;
 }
 
 }  // namespace
+
+std::string MarkdownCell(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') {
+      out += "\\|";
+    } else if (c == '<') {
+      out += "&lt;";
+    } else if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
 
 std::string RenderMarkdown(const std::vector<Report>& reports) {
   const std::vector<std::string> labels = BackendLabels(reports);

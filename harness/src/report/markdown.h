@@ -5,6 +5,7 @@
 #define ONNXCTS_HARNESS_REPORT_MARKDOWN_H_
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/report.h"
@@ -17,6 +18,12 @@ inline constexpr size_t kMarkdownListLimit = 200;
 // RenderMarkdown()
 //
 // The page for `reports` (at least one), in their order.
+// MarkdownCell()
+//
+// `text` as one table cell: on one line, a '|' escaped so that it cannot
+// end the cell early, '<' as &lt;.
+std::string MarkdownCell(std::string_view text);
+
 std::string RenderMarkdown(const std::vector<Report>& reports);
 
 }  // namespace onnxcts
