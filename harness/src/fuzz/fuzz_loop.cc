@@ -13,6 +13,7 @@
 
 #include "fuzz/graph_case.h"
 #include "fuzz/shrink.h"
+#include "fuzz/simplify.h"
 #include "io/files.h"
 
 namespace onnxcts {
@@ -239,6 +240,8 @@ class Fuzzer {
     }
   }
 
+  // A departure seen before is counted; a new one is made plainer while
+  // its signature stays, and kept.
   void Note(const Shrunk& small, uint64_t seed, FuzzSummary& s) {
     const std::string signature =
         Signature(small.graph, small.result, small.single_node);
@@ -248,7 +251,15 @@ class Fuzzer {
         return;
       }
     }
-    Keep(signature, small, seed, s);
+    const Shrunk plain = Simplify(
+        small,
+        [&](const FuzzGraph& candidate) {
+          return Late() ? std::nullopt : Run(candidate, "shrink");
+        },
+        [&](const FuzzGraph& g, const CaseResult& r) {
+          return Signature(g, r, small.single_node) == signature;
+        });
+    Keep(signature, plain, seed, s);
   }
 
   // Each graph in a folder of its own name: workers cache what they built

@@ -34,9 +34,11 @@ struct FuzzOptions {
 };
 
 struct FuzzFinding {
-  // What tells one departure from another: the status, the op versions of
-  // the reproducer ("Sign-13"), the input dtypes and non-default
-  // attributes of a single node, and the value classes that differ.
+  // What tells one departure from another. A wrong answer: "fail", then
+  // "graph" when no node alone shows it, the op versions of the reproducer
+  // ("Sign-13"), the dtypes of the outputs that differ and the value
+  // classes there, signs aside. Any other: the status, the op names and
+  // whether an input is empty or a scalar.
   std::string signature;
   Status status = Status::kFail;
   std::string message;

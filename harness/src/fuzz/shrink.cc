@@ -8,12 +8,11 @@
 #include "run/graph_eval.h"
 
 namespace onnxcts {
-namespace {
 
-using Values = std::map<std::string, Tensor, std::less<>>;
+ValueInfo Declared(const Tensor& t) {
+  return {t.name, static_cast<int32_t>(t.dtype), StaticShape(t.dims)};
+}
 
-// Every value of the graph as the reference computes it: its inputs,
-// initializers, and each node's outputs.
 Values AllValues(const FuzzGraph& g) {
   Values values;
   const GraphCheck check = CheckGraph(g.model);
@@ -28,15 +27,14 @@ Values AllValues(const FuzzGraph& g) {
     }
   }
   const GraphAnswer answer = EvaluateGraph(exposed, check, g.inputs);
+  if (answer.outcome.kind != RunOutcome::Kind::kOk) return values;
   for (const Tensor& t : answer.outcome.outputs) values[t.name] = t;
   for (const Tensor& t : g.model.initializers) values[t.name] = t;
   for (const Tensor& t : g.inputs) values[t.name] = t;
   return values;
 }
 
-ValueInfo Declared(const Tensor& t) {
-  return {t.name, static_cast<int32_t>(t.dtype), StaticShape(t.dims)};
-}
+namespace {
 
 // The values of `model` known before it runs: initializers, Constant
 // nodes' values, and what nodes compute from those alone (which a backend

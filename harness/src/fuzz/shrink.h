@@ -10,7 +10,9 @@
 #define ONNXCTS_HARNESS_FUZZ_SHRINK_H_
 
 #include <functional>
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/result.h"
@@ -40,6 +42,15 @@ std::vector<FuzzGraph> SingleNodes(const FuzzGraph& graph);
 // status of `first` (the verdict on `graph`), with at most `budget` runs.
 Shrunk ShrinkGraph(const FuzzGraph& graph, const CaseResult& first,
                    const GraphRun& run, int budget = 60);
+
+// Every value of `graph` by name, as the reference computes it (its fed
+// inputs, initializers and each node's outputs); empty when the reference
+// cannot run it.
+using Values = std::map<std::string, Tensor, std::less<>>;
+Values AllValues(const FuzzGraph& graph);
+
+// The declared type of a value holding `t`: its dtype and fixed dims.
+ValueInfo Declared(const Tensor& t);
 
 // OpNodes()
 //

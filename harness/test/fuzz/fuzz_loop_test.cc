@@ -1,17 +1,22 @@
 // The fuzz loop end to end: no false alarm from the reference, the
 // defective plugin's defects found and replayed, and a departure that only
-// a graph shows cut down to a graph of two nodes.
+// a graph shows cut down to a graph of two nodes; each reproducer's
+// values cut down to the one element that shows it.
 #include "fuzz/fuzz_loop.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <set>
 
 #include "backends/reference_backend.h"
 #include "backends/temp_dir.h"
 #include "fuzz/shrink.h"
+#include "io/model_io.h"
 #include "io/suite.h"
+#include "io/tensor_io.h"
 
 namespace onnxcts {
 namespace {
@@ -37,6 +42,24 @@ void ExpectReplays(const FuzzSummary& s, const FuzzOptions& o,
     ASSERT_EQ(r.size(), 1u);
     EXPECT_EQ(r[0].status, f.status) << f.signature << ": " << r[0].message;
   }
+}
+
+// The most elements any value of a finding's reproducer holds before an op
+// runs: a fed input, an initializer or a Constant node's value.
+size_t LargestSource(const FuzzFinding& f, const FuzzOptions& o) {
+  const std::vector<TestCase> cases = DiscoverCases(o.work / "findings");
+  const auto c = std::ranges::find(cases, f.case_id, &TestCase::id);
+  if (c == cases.end()) return SIZE_MAX;
+  const Model m = ReadModelFile(c->model, c->suite_root);
+  size_t largest = 0;
+  for (const Tensor& t : m.initializers) largest = std::max(largest, t.count());
+  for (const Node& n : m.nodes) {
+    for (const auto& [name, t] : n.tensors) largest = std::max(largest, t.count());
+  }
+  for (const auto& in : c->data_sets.at(0).inputs) {
+    largest = std::max(largest, ReadTensorFile(in, c->suite_root).count());
+  }
+  return largest;
 }
 
 TEST(FuzzLoop, TheReferenceAgainstItselfFindsNothing) {
@@ -72,6 +95,9 @@ TEST(FuzzLoop, FindsTheDefectivePluginsDefectsAndReplaysThem) {
     if (f.status == Status::kCrash) {
       ++crashes;
       EXPECT_TRUE(f.signature.ends_with(" on an empty input")) << f.signature;
+    } else {
+      // One element shows IsInf wrong: every value is cut down to it.
+      EXPECT_EQ(LargestSource(f, o), 1u) << f.signature;
     }
   }
   EXPECT_TRUE(signatures.contains("fail IsInf-20 bool on qnan"));
@@ -120,6 +146,7 @@ TEST(FuzzLoop, CutsAGraphOnlyDepartureDownToTwoNodes) {
     EXPECT_NE(f.signature.find(" float on "), std::string::npos)
         << f.signature;
     EXPECT_EQ(f.nodes, 2u) << f.signature;
+    EXPECT_EQ(LargestSource(f, o), 1u) << f.signature;
   }
   ExpectReplays(s, o, backend);
 }
