@@ -1,6 +1,8 @@
 // onnxcts fuzz: generated graphs through a backend (fuzz/fuzz_loop.h), a
 // report of what departed, and a reproducer case per signature that
-// `onnxcts run` replays.
+// `onnxcts run` replays. The report is rewritten as the fuzz goes (each new
+// finding, and every half minute), so a fuzz that is killed leaves one, and
+// --resume goes on from it.
 #include <fmt/core.h>
 
 #include <filesystem>
@@ -13,6 +15,7 @@
 #include "fuzz/fuzz_loop.h"
 #include "fuzz/fuzz_report.h"
 #include "help_text.h"
+#include "long_run.h"
 #include "report/atomic_file.h"
 
 namespace onnxcts {
@@ -26,9 +29,13 @@ struct FuzzArgs {
   int opset = 21;
   uint64_t max_graphs = 0;
   double timeout = 60;
+  int threads = 1;
   std::string report;
   std::string work;
   std::string known;
+  bool resume = false;
+  std::string worker_memory;
+  int max_restarts = 10;
 };
 
 // Where the cases go: --work, else beside the report (X.json: X.cases).
@@ -38,7 +45,7 @@ std::filesystem::path WorkFolder(const FuzzArgs& args) {
   return p.replace_extension(".cases");
 }
 
-int Run(const FuzzArgs& args) {
+FuzzOptions OptionsOf(const FuzzArgs& args) {
   FuzzOptions o;
   o.graph.opset = args.opset;
   o.graph.max_nodes = args.max_nodes;
@@ -48,20 +55,57 @@ int Run(const FuzzArgs& args) {
   o.work = WorkFolder(args);
   o.run.backend_spec = args.backend;
   o.run.timeout_seconds = args.timeout;
+  o.threads = args.threads;
+  o.max_restarts = args.max_restarts;
   if (!args.known.empty()) o.known = ReadKnownSignatures(args.known);
+  return o;
+}
+
+void WriteReports(const std::string& path, const nlohmann::json& report) {
+  if (path.empty()) return;
+  const std::filesystem::path json = path;
+  WriteFileAtomically(json, report.dump(2) + "\n");
+  WriteFileAtomically(std::filesystem::path(json).replace_extension(".md"),
+                      FuzzMarkdown(report));
+}
+
+int Run(const FuzzArgs& args) {
+  if (args.resume && args.report.empty()) {
+    throw std::invalid_argument("--resume needs --report: it goes on from it");
+  }
+  FuzzOptions o = OptionsOf(args);
   WatchForStop(std::nullopt);
-  const std::unique_ptr<Backend> backend = MakeBackend(args.backend);
+  SetWorkerMemory(args.worker_memory);
+  std::shared_ptr<Backend> backend = MakeBackend(args.backend);
   BackendInfo info = backend->Start();
   info.spec = args.backend;
-  const FuzzSummary s = Fuzz(*backend, o, StopRequested);
-  const nlohmann::json report = FuzzJson(s, info, o);
-  if (!args.report.empty()) {
-    const std::filesystem::path json = args.report;
-    WriteFileAtomically(json, report.dump(2) + "\n");
-    WriteFileAtomically(std::filesystem::path(json).replace_extension(".md"),
-                        FuzzMarkdown(report));
+  FuzzSummary earlier;
+  if (args.resume && std::filesystem::exists(args.report)) {
+    earlier = ReadFuzzSummary(args.report, FuzzJson({}, info, o));
+    fmt::print(stderr, "onnxcts: going on from {}: {} graphs and {} findings "
+               "before, next seed {}\n", args.report, earlier.graphs,
+               earlier.findings.size(), earlier.next_seed);
   }
+  o.progress = [&](const FuzzSummary& now) {
+    WriteReports(args.report, FuzzJson(now, info, o, false));
+  };
+  const FuzzSummary s =
+      Fuzz(PerThreadBackends(std::move(backend), args.backend), o,
+           StopRequested, std::move(earlier));
+  const StopCause cause = CurrentStopCause();
+  const bool signalled =
+      cause == StopCause::kInterrupt || cause == StopCause::kTerminate;
+  const nlohmann::json report = FuzzJson(s, info, o, !signalled);
+  WriteReports(args.report, report);
   fmt::print("{}", FuzzMarkdown(report));
+  if (!s.stopped.empty()) fmt::print(stderr, "onnxcts: stopped: {}\n", s.stopped);
+  if (signalled) {
+    if (!args.report.empty()) {
+      fmt::print(stderr, "onnxcts: stopped by a signal; the report holds "
+                 "what ran; add --resume to go on from it\n");
+    }
+    return SignalExitCode(cause);
+  }
   bool found = false;
   for (const FuzzFinding& f : s.findings) found = found || f.known.empty();
   return found ? kExitFailure : kExitOk;
@@ -89,14 +133,31 @@ void AddFuzzCommand(CLI::App& app, int& exit_code) {
                   "stop after this many graphs (default: none)");
   cmd->add_option("--timeout", args->timeout, "seconds per graph")
       ->check(CLI::PositiveNumber);
+  cmd->add_option("--threads", args->threads,
+                  "threads, each with its own backend instance (default 1: "
+                  "with more, which graph a seed makes may depend on timing, "
+                  "as kinds of node a backend refused are left out)")
+      ->check(CLI::Range(1, 256));
   cmd->add_option("--report", args->report,
-                  "write the JSON report here, and Markdown beside it (.md)");
+                  "write the JSON report here, and Markdown beside it (.md); "
+                  "rewritten as the fuzz goes");
   cmd->add_option("--work", args->work,
                   "the folder for cases; reproducers go to WORK/findings "
                   "(default: the report's path with .cases)");
   cmd->add_option("--known", args->known,
                   "known signatures, one per line: SIGNATURE | REASON "
                   "(the signature a shell glob)");
+  cmd->add_flag("--resume", args->resume,
+                "go on from the report of an earlier fuzz with the same "
+                "backend, --seed, --opset and --max-nodes: its counts and "
+                "findings kept, from the seed it had not taken");
+  cmd->add_option("--worker-memory", args->worker_memory,
+                  "SIZE (512M, 4G): each worker's address space; one that "
+                  "needs more is a crash for out of memory");
+  cmd->add_option("--max-restarts", args->max_restarts,
+                  "graphs in a row that crash, hang or garble the answer, "
+                  "after which the fuzz stops (default 10; 0: never)")
+      ->check(CLI::NonNegativeNumber);
   cmd->callback([args, &exit_code] { exit_code = Run(*args); });
 }
 

@@ -86,6 +86,18 @@ nlohmann::json JournalArguments(const CLI::App& cmd) {
   return j;
 }
 
+void SetWorkerMemory(const std::string& size) {
+  if (size.empty()) return;
+  const uint64_t cap = ParseByteSize(size);
+  // Below this not even a shell starts: a typo, not a cap.
+  constexpr uint64_t kLeast = uint64_t{16} << 20;
+  if (cap < kLeast) {
+    throw std::invalid_argument("--worker-memory '" + size +
+                                "' is too small: a worker needs 16M or more");
+  }
+  SetWorkerMemoryLimit(cap);
+}
+
 std::string JournalPath(const std::string& report) {
   return report + ".journal";
 }
@@ -96,16 +108,7 @@ LongRun::LongRun(const LongRunArgs& args, const std::string& report,
   // First: the journal's own thread must inherit the blocked signals.
   WatchForStop(args.max_seconds > 0 ? std::optional(args.max_seconds)
                                     : std::nullopt);
-  if (!args.worker_memory.empty()) {
-    const uint64_t cap = ParseByteSize(args.worker_memory);
-    // Below this not even a shell starts: a typo, not a cap.
-    constexpr uint64_t kLeast = uint64_t{16} << 20;
-    if (cap < kLeast) {
-      throw std::invalid_argument("--worker-memory '" + args.worker_memory +
-                                  "' is too small: a worker needs 16M or more");
-    }
-    SetWorkerMemoryLimit(cap);
-  }
+  SetWorkerMemory(args.worker_memory);
   if (report.empty()) {
     if (args.resume) {
       throw std::invalid_argument(

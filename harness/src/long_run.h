@@ -89,6 +89,13 @@ class LongRun {
   bool ended_ = false;  // Interrupted() or Finish() had the last word
 };
 
+// SetWorkerMemory()
+//
+// Caps each worker started from now on at `size` (--worker-memory: "512M",
+// "4G"; empty: no cap). Throws std::invalid_argument for a size that is
+// not one, or below 16M.
+void SetWorkerMemory(const std::string& size);
+
 // The journal of a report: "<report>.journal".
 std::string JournalPath(const std::string& report);
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <utility>
 #include <set>
@@ -15,6 +17,8 @@
 #include "fuzz/shrink.h"
 #include "fuzz/simplify.h"
 #include "io/files.h"
+#include "parallel.h"
+#include "run/restart_budget.h"
 
 namespace onnxcts {
 namespace {
@@ -112,11 +116,13 @@ std::string FolderFor(const std::string& signature) {
   return fmt::format("f{:012x}", h & 0xffffffffffffu);
 }
 
-void Tally(FuzzSummary& s, Status status) {
-  ++s.graphs;
-  if (status == Status::kPass) ++s.passed;
-  if (status == Status::kDeviation) ++s.deviations;
-  if (status == Status::kNotSupported) ++s.not_supported;
+// Why `signature` is known, or "" when it is not.
+std::string KnownReason(const std::string& signature,
+                        const std::map<std::string, std::string>& known) {
+  for (const auto& [pattern, reason] : known) {
+    if (::fnmatch(pattern.c_str(), signature.c_str(), 0) == 0) return reason;
+  }
+  return "";
 }
 
 // A graph of one op node, as the checks of a single-node finding read it:
@@ -170,109 +176,200 @@ bool MayDie(const FuzzGraph& one) {
   return false;
 }
 
+// The runs a shrinking step may take: few for a hang, each of which costs
+// the whole --timeout.
+int Budget(Status status) { return status == Status::kTimeout ? 8 : 60; }
+
+// One thread's share of a fuzz: its backend, and a folder of its own for
+// the graphs it runs.
+struct Lane {
+  Backend& backend;
+  std::filesystem::path dir;
+  uint64_t runs = 0;
+};
+
 class Fuzzer {
  public:
-  Fuzzer(Backend& backend, const FuzzOptions& o) : backend_(backend), o_(o) {
-    deadline_ = std::chrono::steady_clock::now() +
-                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+  Fuzzer(const FuzzOptions& o, FuzzSummary earlier)
+      : o_(o), s_(std::move(earlier)), restarts_(o.max_restarts) {
+    deadline_ = Clock::now() +
+                std::chrono::duration_cast<Clock::duration>(
                     std::chrono::duration<double>(std::min(o.seconds, 1e9)));
     graph_ = o.graph;
     graph_.refused = [this](const std::string& kind) {
+      const std::lock_guard lock(mu_);
       return refused_.contains(kind);
     };
+    if (s_.next_seed == 0) s_.next_seed = o.seed;
+    // Known as the list says now, for findings kept by an earlier run.
+    for (FuzzFinding& f : s_.findings) f.known = KnownReason(f.signature, o.known);
+    last_progress_ = Clock::now();
     std::filesystem::create_directories(o.work / "findings");
     WriteFileAtomic(o.work / "findings" / "suite.json",
                     R"({"id_prefix": "fuzz", "label": "fuzz"})" "\n");
   }
 
+  // The seed of the next graph to run, or none when the fuzz is over.
+  std::optional<uint64_t> NextSeed(const std::function<bool()>& stop) {
+    const std::lock_guard lock(mu_);
+    if (Late() || stop() || !s_.stopped.empty() ||
+        (o_.max_graphs != 0 && taken_ >= o_.max_graphs)) {
+      return std::nullopt;
+    }
+    ++taken_;
+    return s_.next_seed++;
+  }
+
   // Runs graph `seed`; when it departs, keeps what each node alone shows,
   // or else the graph cut down.
-  void Graph(uint64_t seed, FuzzSummary& s) {
+  void Graph(Lane& lane, uint64_t seed) {
     const FuzzGraph g = GenerateGraph(graph_, seed);
     if (OpNodes(g.model) == 0) return;  // every kind of node refused
-    const std::optional<CaseResult> r = Run(g, "current");
+    const std::optional<CaseResult> r = Run(lane, g, "current");
     if (!r) return;  // the reference cannot run it: not the backend's
-    Tally(s, r->status);
-    if (r->status == Status::kNotSupported) Learn(g);
+    Tally(r->status);
+    if (r->status == Status::kNotSupported) Learn(lane, g);
     if (!IsFinding(r->status)) return;
     bool alone = false;
     for (FuzzGraph& one : SingleNodes(g)) {
       if (Late()) {
-        ++s.uncut;
+        Count(&FuzzSummary::uncut);
         return;
       }
-      std::optional<CaseResult> r1 = Run(one, "shrink");
+      std::optional<CaseResult> r1 = Run(lane, one, "shrink");
       if (!r1 || !IsFinding(r1->status)) continue;
       alone = true;
       if (r1->status != Status::kFail && MayDie(one)) {
-        ++s.fatal_divisors;
+        Count(&FuzzSummary::fatal_divisors);
         continue;
       }
-      Note({std::move(one), std::move(*r1), true}, seed, s);
+      Note(lane, {std::move(one), std::move(*r1), true}, seed);
     }
     if (alone) return;
     // Past the time, the shrinker keeps what it has cut so far.
-    Note(ShrinkGraph(g, *r,
-                     [&](const FuzzGraph& candidate) {
-                       return Late() ? std::nullopt : Run(candidate, "shrink");
-                     }),
-         seed, s);
+    Note(lane, ShrinkGraph(g, *r, Runner(lane), Budget(r->status)), seed);
+  }
+
+  FuzzSummary Summary(double seconds) {
+    const std::lock_guard lock(mu_);
+    s_.seconds = seconds;
+    return s_;
   }
 
  private:
-  bool Late() const { return std::chrono::steady_clock::now() >= deadline_; }
+  using Clock = std::chrono::steady_clock;
+
+  bool Late() const { return Clock::now() >= deadline_; }
+
+  void Count(uint64_t FuzzSummary::*counter) {
+    const std::lock_guard lock(mu_);
+    ++(s_.*counter);
+  }
+
+  // A fresh graph's verdict: counted, and held against the restart
+  // budget (a shrinking run crashes on purpose, so only these count).
+  void Tally(Status status) {
+    const std::lock_guard lock(mu_);
+    ++s_.graphs;
+    if (status == Status::kPass) ++s_.passed;
+    if (status == Status::kDeviation) ++s_.deviations;
+    if (status == Status::kNotSupported) ++s_.not_supported;
+    restarts_.Record(status);
+    if (restarts_.Exhausted() && s_.stopped.empty()) {
+      s_.stopped = fmt::format(
+          "the backend crashed, hung or garbled its answer on {} graphs in a "
+          "row (--max-restarts {})",
+          o_.max_restarts, o_.max_restarts);
+    }
+    if (Clock::now() - last_progress_ >=
+        std::chrono::duration<double>(o_.progress_seconds)) {
+      Progress();
+    }
+  }
+
+  // With mu_ held.
+  void Progress() {
+    last_progress_ = Clock::now();
+    if (!o_.progress) return;
+    FuzzSummary now = s_;
+    now.seconds += std::chrono::duration<double>(last_progress_ - started_).count();
+    o_.progress(now);
+  }
 
   // Which of a refused graph's kinds of node the backend refuses alone:
   // later graphs leave those out (so what is generated depends on what
   // was refused before, and a finding's seed alone does not remake it).
-  void Learn(const FuzzGraph& g) {
+  void Learn(Lane& lane, const FuzzGraph& g) {
     for (const FuzzGraph& one : SingleNodes(g)) {
       if (Late()) return;
       const std::string kind = KindOf(one);
-      if (kind.empty() || supported_.contains(kind) ||
-          refused_.contains(kind)) {
-        continue;
+      {
+        const std::lock_guard lock(mu_);
+        if (kind.empty() || supported_.contains(kind) ||
+            refused_.contains(kind)) {
+          continue;
+        }
       }
-      const std::optional<CaseResult> r = Run(one, "shrink");
+      const std::optional<CaseResult> r = Run(lane, one, "shrink");
       if (!r) continue;
+      const std::lock_guard lock(mu_);
       (r->status == Status::kNotSupported ? refused_ : supported_)
           .insert(kind);
     }
   }
 
   // A departure seen before is counted; a new one is made plainer while
-  // its signature stays, and kept.
-  void Note(const Shrunk& small, uint64_t seed, FuzzSummary& s) {
+  // its signature stays, and kept. Two threads may make the same one
+  // plainer at once: the first to finish keeps it.
+  void Note(Lane& lane, const Shrunk& small, uint64_t seed) {
     const std::string signature =
         Signature(small.graph, small.result, small.single_node);
-    for (FuzzFinding& f : s.findings) {
-      if (f.signature == signature) {
-        ++f.seen;
-        return;
-      }
-    }
+    if (Seen(signature)) return;
     const Shrunk plain = Simplify(
-        small,
-        [&](const FuzzGraph& candidate) {
-          return Late() ? std::nullopt : Run(candidate, "shrink");
-        },
+        small, Runner(lane),
         [&](const FuzzGraph& g, const CaseResult& r) {
           return Signature(g, r, small.single_node) == signature;
-        });
-    Keep(signature, plain, seed, s);
+        },
+        Budget(small.result.status));
+    const std::lock_guard lock(mu_);
+    if (std::ranges::none_of(s_.findings, [&](const FuzzFinding& f) {
+          return f.signature == signature;
+        })) {
+      Keep(signature, plain, seed);
+      Progress();
+    }
+  }
+
+  bool Seen(const std::string& signature) {
+    const std::lock_guard lock(mu_);
+    for (FuzzFinding& f : s_.findings) {
+      if (f.signature == signature) {
+        ++f.seen;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // What the shrinking steps run a candidate with: nothing past the time.
+  GraphRun Runner(Lane& lane) {
+    return [this, &lane](const FuzzGraph& candidate) {
+      return Late() ? std::nullopt : Run(lane, candidate, "shrink");
+    };
   }
 
   // Each graph in a folder of its own name: workers cache what they built
   // by the model's path.
-  std::optional<CaseResult> Run(const FuzzGraph& g, const char* folder) {
-    const std::filesystem::path dir = o_.work / folder;
+  std::optional<CaseResult> Run(Lane& lane, const FuzzGraph& g,
+                                const char* folder) const {
+    const std::filesystem::path dir = lane.dir / folder;
     std::filesystem::remove_all(dir);
-    return RunGraphCase(dir / ("g" + std::to_string(runs_++)), g, backend_,
-                        o_.run);
+    return RunGraphCase(dir / ("g" + std::to_string(lane.runs++)), g,
+                        lane.backend, o_.run);
   }
 
-  void Keep(const std::string& signature, const Shrunk& small, uint64_t seed,
-            FuzzSummary& s) {
+  // With mu_ held.
+  void Keep(const std::string& signature, const Shrunk& small, uint64_t seed) {
     const std::string name = FolderFor(signature);
     const std::filesystem::path dir = o_.work / "findings" / name;
     std::filesystem::remove_all(dir);
@@ -287,23 +384,22 @@ class Fuzzer {
     f.single_node = small.single_node;
     f.nodes = OpNodes(small.graph.model);
     f.case_id = "fuzz." + name;
-    for (const auto& [pattern, reason] : o_.known) {
-      if (::fnmatch(pattern.c_str(), signature.c_str(), 0) == 0) {
-        f.known = reason;
-        break;
-      }
-    }
-    s.findings.push_back(std::move(f));
+    f.known = KnownReason(signature, o_.known);
+    s_.findings.push_back(std::move(f));
   }
 
-  Backend& backend_;
   const FuzzOptions& o_;
   GraphOptions graph_;
   // Past it, no graph is started and a departure not yet cut down is
   // counted, not kept.
-  std::chrono::steady_clock::time_point deadline_;
+  Clock::time_point deadline_;
+  Clock::time_point started_ = Clock::now();
+  std::mutex mu_;  // guards what follows
+  FuzzSummary s_;
   std::set<std::string> refused_, supported_;
-  uint64_t runs_ = 0;
+  uint64_t taken_ = 0;  // seeds this run has taken
+  RestartBudget restarts_;
+  Clock::time_point last_progress_;
 };
 
 }  // namespace
@@ -322,21 +418,35 @@ bool IsFinding(Status s) {
   }
 }
 
-FuzzSummary Fuzz(Backend& backend, const FuzzOptions& options,
-                 const std::function<bool()>& stop) {
+FuzzSummary Fuzz(const BackendFor& backend_for, const FuzzOptions& options,
+                 const std::function<bool()>& stop, FuzzSummary earlier) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  const auto elapsed = [&] {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-  };
-  Fuzzer fuzzer(backend, options);
-  FuzzSummary s;
-  for (uint64_t i = 0; options.max_graphs == 0 || i < options.max_graphs; ++i) {
-    if (elapsed() >= options.seconds || stop()) break;
-    fuzzer.Graph(options.seed + i, s);
-  }
-  s.seconds = elapsed();
-  return s;
+  const double before = earlier.seconds;
+  Fuzzer fuzzer(options, std::move(earlier));
+  ThreadBackends backends(options.threads, backend_for);
+  ParallelFor(static_cast<size_t>(std::max(options.threads, 1)),
+              options.threads, [&](size_t, int worker) {
+                Lane lane{backends.For(worker),
+                          worker == 0 ? options.work
+                                      : options.work /
+                                            ("t" + std::to_string(worker))};
+                while (const std::optional<uint64_t> seed =
+                           fuzzer.NextSeed(stop)) {
+                  fuzzer.Graph(lane, *seed);
+                }
+              });
+  return fuzzer.Summary(
+      before + std::chrono::duration<double>(Clock::now() - start).count());
+}
+
+FuzzSummary Fuzz(Backend& backend, const FuzzOptions& options,
+                 const std::function<bool()>& stop) {
+  FuzzOptions one = options;
+  one.threads = 1;
+  // Not owned: the caller's backend outlives the fuzz.
+  const std::shared_ptr<Backend> shared(&backend, [](Backend*) {});
+  return Fuzz([&](int) { return shared; }, one, stop);
 }
 
 }  // namespace onnxcts

@@ -19,6 +19,8 @@
 
 namespace onnxcts {
 
+struct FuzzSummary;
+
 struct FuzzOptions {
   GraphOptions graph;
   uint64_t seed = 1;        // graph i is GenerateGraph(graph, seed + i)
@@ -31,6 +33,15 @@ struct FuzzOptions {
   // Signatures already known, as shell globs ("fail graph * float16 on
   // *"), and why: found again, they are counted but make no exit 1.
   std::map<std::string, std::string> known;
+  int threads = 1;  // each with its own backend and folder (work/t<k>)
+  // Graphs in a row that crash, hang or garble the answer, after which the
+  // fuzz stops: a backend that dies on everything is not restarted for
+  // hours. 0: never.
+  int max_restarts = 10;
+  // Called with the summary so far after each new finding, and otherwise
+  // at most every `progress_seconds`: a killed fuzz leaves a report.
+  std::function<void(const FuzzSummary&)> progress;
+  double progress_seconds = 30;
 };
 
 struct FuzzFinding {
@@ -64,6 +75,11 @@ struct FuzzSummary {
   uint64_t uncut = 0;
   double seconds = 0;
   std::vector<FuzzFinding> findings;  // in the order first seen
+  // The first seed no graph has taken: where a resumed fuzz goes on (0:
+  // none taken yet).
+  uint64_t next_seed = 0;
+  // Why the fuzz ended before its time or count, when the backend did it.
+  std::string stopped;
 };
 
 // Whether a graph's status is a departure worth a finding.
@@ -71,8 +87,16 @@ bool IsFinding(Status s);
 
 // Fuzz()
 //
-// Runs graphs through `backend` until the time or the count is up, or
-// `stop()` says so.
+// Runs graphs through the backends of `backend_for` (one per thread) until
+// the time or the count is up, `stop()` says so, or the backend has died
+// `max_restarts` graphs in a row; goes on from `earlier` (a resumed fuzz:
+// its counts, findings and next seed).
+FuzzSummary Fuzz(const BackendFor& backend_for, const FuzzOptions& options,
+                 const std::function<bool()>& stop, FuzzSummary earlier = {});
+
+// Fuzz()
+//
+// The same on one thread with `backend`, from the start.
 FuzzSummary Fuzz(Backend& backend, const FuzzOptions& options,
                  const std::function<bool()>& stop = [] { return false; });
 

@@ -8,6 +8,7 @@
 #include "core/case_filter.h"
 #include "core/input_error.h"
 #include "io/files.h"
+#include "report/json_field.h"
 #include "report/markdown.h"
 
 namespace onnxcts {
@@ -48,7 +49,7 @@ std::string Trim(const std::string& s) {
 }  // namespace
 
 nlohmann::json FuzzJson(const FuzzSummary& s, const BackendInfo& backend,
-                        const FuzzOptions& o) {
+                        const FuzzOptions& o, bool finished) {
   nlohmann::json findings = nlohmann::json::array();
   for (const FuzzFinding& f : s.findings) {
     findings.push_back(FindingJson(f, o, backend.spec));
@@ -63,7 +64,11 @@ nlohmann::json FuzzJson(const FuzzSummary& s, const BackendInfo& backend,
             {"opset", o.graph.opset},
             {"max_nodes", o.graph.max_nodes},
             {"seconds", o.seconds},
-            {"max_graphs", o.max_graphs}}},
+            {"max_graphs", o.max_graphs},
+            {"threads", o.threads}}},
+          {"finished", finished},
+          {"stopped", s.stopped},
+          {"next_seed", s.next_seed},
           {"graphs", s.graphs},
           {"passed", s.passed},
           {"deviations", s.deviations},
@@ -106,6 +111,56 @@ std::string FuzzMarkdown(const nlohmann::json& r) {
        << Cell(f["replay"].get<std::string>()) << "` |\n";
   }
   return md.str();
+}
+
+FuzzSummary ReadFuzzSummary(const std::filesystem::path& path,
+                            const nlohmann::json& now) {
+  const std::string file = path.string();
+  const nlohmann::json json =
+      ParseJsonBounded(ReadFileBounded(path, 64 << 20), file, 16);
+  const JsonField r(json, file);
+  r.ExpectObject({"onnxcts_fuzz_report", "backend", "options", "finished",
+                  "stopped", "next_seed", "graphs", "passed", "deviations",
+                  "not_supported", "fatal_divisors", "uncut", "seconds",
+                  "graphs_per_second", "findings"});
+  r["onnxcts_fuzz_report"].Integer(1, 1);  // the one version there is
+  // What decides the graphs must be what the fuzz going on would use.
+  const auto same = [&](const JsonField& f, const nlohmann::json& want) {
+    if (f.value() != want) {
+      f.Fail("is " + f.value().dump() + ", the fuzz going on has " +
+             want.dump() + ": resume with the same options, or start afresh");
+    }
+  };
+  same(r["backend"]["spec"], now["backend"]["spec"]);
+  for (const char* key : {"seed", "opset", "max_nodes"}) {
+    same(r["options"][key], now["options"][key]);
+  }
+  FuzzSummary s;
+  s.next_seed = r["next_seed"].Count();
+  s.graphs = r["graphs"].Count();
+  s.passed = r["passed"].Count();
+  s.deviations = r["deviations"].Count();
+  s.not_supported = r["not_supported"].Count();
+  s.fatal_divisors = r["fatal_divisors"].Count();
+  s.uncut = r["uncut"].Count();
+  s.seconds = r["seconds"].NonNegative();
+  for (const JsonField& f : r["findings"].Elements()) {
+    f.ExpectObject({"signature", "status", "message", "seed", "single_node",
+                    "nodes", "case", "seen", "known", "replay"});
+    FuzzFinding x;
+    x.signature = f["signature"].String();
+    const std::optional<Status> status = ParseStatus(f["status"].String());
+    if (!status) f["status"].Fail("is not a status");
+    x.status = *status;
+    x.message = f["message"].String();
+    x.seed = f["seed"].Count();
+    x.single_node = f["single_node"].Bool();
+    x.nodes = f["nodes"].Count();
+    x.case_id = f["case"].String();
+    x.seen = f["seen"].Count();
+    s.findings.push_back(std::move(x));
+  }
+  return s;
 }
 
 std::map<std::string, std::string> ReadKnownSignatures(

@@ -17,9 +17,19 @@ namespace onnxcts {
 
 // FuzzJson()
 //
-// The report of a fuzz run of `backend` with `options`.
+// The report of a fuzz run of `backend` with `options`; `finished` false
+// for one written while the fuzz goes on.
 nlohmann::json FuzzJson(const FuzzSummary& summary, const BackendInfo& backend,
-                        const FuzzOptions& options);
+                        const FuzzOptions& options, bool finished = true);
+
+// ReadFuzzSummary()
+//
+// The counts, findings and next seed of the report at `path`, for a fuzz
+// that goes on from it (--resume); `now` is FuzzJson() of the fuzz going
+// on, whose backend spec, first seed, opset and node count the report must
+// share. Throws InputError naming the file and the field otherwise.
+FuzzSummary ReadFuzzSummary(const std::filesystem::path& path,
+                            const nlohmann::json& now);
 
 // FuzzMarkdown()
 //

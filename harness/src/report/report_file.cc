@@ -4,20 +4,10 @@
 
 #include "core/input_error.h"
 #include "report/atomic_file.h"
+#include "report/json_field.h"
 #include "report/report.h"
 
 namespace onnxcts {
-namespace {
-
-// "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
-// without the bracketed prefix, which means nothing to a user.
-std::string ParseErrorText(const nlohmann::json::exception& e) {
-  std::string text = e.what();
-  const size_t close = text.find("] ");
-  return close == std::string::npos ? text : text.substr(close + 2);
-}
-
-}  // namespace
 
 void WriteReport(const std::filesystem::path& path, const Report& report) {
   // Invalid UTF-8 (a worker's stderr can hold anything) is replaced, not
@@ -45,29 +35,7 @@ Report ReadReport(const std::filesystem::path& path) {
 }
 
 Report ParseReport(std::string_view text, const std::string& file) {
-  // nlohmann's serializer, copies and comparisons recurse once per level,
-  // so deep nesting (2 bytes a level) would overflow the stack: it is
-  // refused while parsing, before any of it is built.
-  bool too_deep = false;
-  const auto limit = [&too_deep](int depth, nlohmann::json::parse_event_t,
-                                 nlohmann::json&) {
-    if (depth > kMaxReportDepth) too_deep = true;
-    return !too_deep;
-  };
-  nlohmann::json json;
-  try {
-    json = nlohmann::json::parse(text, limit);
-  } catch (const nlohmann::json::exception& e) {
-    // Not only parse_error: a number beyond a double ("1e400") throws
-    // out_of_range.406 from inside the parser.
-    throw InputError(file, "", "not JSON: " + ParseErrorText(e));
-  }
-  if (too_deep) {
-    throw InputError(file, "",
-                     "JSON nested deeper than " +
-                         std::to_string(kMaxReportDepth) +
-                         " levels (a report nests about 10)");
-  }
+  const nlohmann::json json = ParseJsonBounded(text, file, kMaxReportDepth);
   return ReportFromJson(json, file);
 }
 

@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <charconv>
 
+#include "core/input_error.h"
+#include "report/json_field.h"
+
 namespace onnxcts {
 namespace {
 
@@ -22,23 +25,12 @@ std::optional<uint32_t> ParseCrc(std::string_view digits) {
   return crc;
 }
 
-// As ParseReport() does: nlohmann recurses once per level, so deep nesting
-// is refused while parsing, before any of it is built.
 std::optional<nlohmann::json> ParseBounded(std::string_view text) {
-  bool too_deep = false;
-  const auto limit = [&too_deep](int depth, nlohmann::json::parse_event_t,
-                                 nlohmann::json&) {
-    if (depth > kMaxJournalDepth) too_deep = true;
-    return !too_deep;
-  };
-  nlohmann::json json;
   try {
-    json = nlohmann::json::parse(text, limit);
-  } catch (const nlohmann::json::exception&) {
+    return ParseJsonBounded(text, "", kMaxJournalDepth);
+  } catch (const InputError&) {
     return std::nullopt;
   }
-  if (too_deep || json.is_discarded()) return std::nullopt;
-  return json;
 }
 
 }  // namespace

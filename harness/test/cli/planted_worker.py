@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """A worker with planted defects, for testing `onnxcts fuzz` end to end.
 
-    planted_worker.py
+    onnxcts fuzz --backend "command:build/venv/bin/python harness/test/cli/planted_worker.py"
+
+(any Python with numpy, ml_dtypes and onnx will do; fuzz_planted_test.py
+is its test.)
 
 It runs everything through ONNX's reference evaluator, as the onnx-reference
 backend does (adapters/onnx_reference.py, which it subclasses), except for
@@ -16,7 +19,9 @@ b. A graph-only wrong answer: every float32 value that one node computes and
    flushed to a zero of the same sign (load() puts a node of the private
    domain "planted" between the two). A node run alone has no such value, so
    only a graph of two or more nodes shows it.
-       fail graph <op versions> <dtypes> on <classes>
+       fail graph <op versions of the reproducer> <dtypes> on <classes>
+       (e.g. fail graph LeakyRelu-16 Neg-13 float on subnormal; one
+       signature per set of ops, so a minute's fuzz keeps ten or so)
 c. A crash: the worker dies of SIGSEGV when a Sign node's input is int16 of
    rank 3 or more.
        crash Sign
@@ -29,9 +34,13 @@ e. A refusal of a valid model: Refusal("error") when a Clip node's input has
 
 c, d and e look at the values the evaluator computed (so they see a node's
 input whatever made it), after it ran the model: a backend may crash, hang
-or give up as late as it likes. c's and d's signatures may also end in
-" on a scalar input" or " on an empty input" when another input of the
-reproducer is one.
+or give up as late as it likes. c's and d's signatures end in " on an empty
+input" instead when an input of the reproducer has a 0 dimension.
+
+The triggers of c and d are narrow on purpose: each comes up in about 2 of
+1000 generated graphs (a and e in about 2 and 8), so a minute's fuzz finds
+them, yet seldom enough that the worker's restarts, and the two timeouts
+every hang costs (the graph, then its Sum alone), leave it time for the rest.
 """
 from __future__ import annotations
 

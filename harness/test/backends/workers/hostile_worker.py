@@ -230,6 +230,8 @@ def answer_files(req):
     if req.get("load_only"):
         send({"id": rid, "status": "error", "message": "refused"})
         return
+    if MODE == "hang_always":  # on every op: a backend to give up on
+        time.sleep(3600)
     if op_of(req["model"]) != "IsNaN":
         send({"id": rid, "status": "not_supported", "message": "IsNaN only"})
         return
@@ -298,6 +300,8 @@ def answer_memory(req, memory):
     rid = req["id"]
     if MODE == "setsid_child":
         start_setsid_child()
+    if MODE == "hang_always":  # on every op: a backend to give up on
+        time.sleep(3600)
     if op_of(req["model"]) != "IsNaN":
         send({"id": rid, "status": "not_supported", "message": "IsNaN only"})
         return
