@@ -151,9 +151,7 @@ void AddFuzzCommand(CLI::App& app, int& exit_code) {
                 "go on from the report of an earlier fuzz with the same "
                 "backend, --seed, --opset and --max-nodes: its counts and "
                 "findings kept, from the seed it had not taken");
-  cmd->add_option("--worker-memory", args->worker_memory,
-                  "SIZE (512M, 4G): each worker's address space; one that "
-                  "needs more is a crash for out of memory");
+  AddWorkerMemoryOption(*cmd, args->worker_memory);
   cmd->add_option("--max-restarts", args->max_restarts,
                   "graphs in a row that crash, hang or garble the answer, "
                   "after which the fuzz stops (default 10; 0: never)")

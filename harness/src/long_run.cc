@@ -57,6 +57,12 @@ std::string Shown(const std::string& word) {
 
 }  // namespace
 
+void AddWorkerMemoryOption(CLI::App& cmd, std::string& size) {
+  cmd.add_option("--worker-memory", size,
+                 "SIZE (512M, 4G): each worker's address space; one that "
+                 "needs more is a crash for out of memory");
+}
+
 void AddLongRunOptions(CLI::App& cmd, LongRunArgs& args) {
   cmd.add_flag("--resume", args.resume,
                "run only what the journal beside --report lacks");
@@ -64,9 +70,7 @@ void AddLongRunOptions(CLI::App& cmd, LongRunArgs& args) {
                  "stop after this many seconds; what did not run is "
                  "not_run and the exit code is 3")
       ->check(CLI::PositiveNumber);
-  cmd.add_option("--worker-memory", args.worker_memory,
-                 "SIZE (512M, 4G): each worker's address space; one that "
-                 "needs more is a crash for out of memory");
+  AddWorkerMemoryOption(cmd, args.worker_memory);
   cmd.add_option("--max-restarts", args.max_restarts,
                  "crashes in a row after which the backend is not restarted "
                  "and what is left is not_run (0: no limit)")

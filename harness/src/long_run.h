@@ -89,6 +89,11 @@ class LongRun {
   bool ended_ = false;  // Interrupted() or Finish() had the last word
 };
 
+// AddWorkerMemoryOption()
+//
+// --worker-memory SIZE, into `size` (for SetWorkerMemory()).
+void AddWorkerMemoryOption(CLI::App& cmd, std::string& size);
+
 // SetWorkerMemory()
 //
 // Caps each worker started from now on at `size` (--worker-memory: "512M",
