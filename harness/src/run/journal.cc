@@ -4,6 +4,8 @@
 #include "run/journal.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -12,6 +14,7 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <stop_token>
 #include <string_view>
 #include <system_error>
@@ -36,6 +39,23 @@ constexpr auto kDelay = std::chrono::milliseconds(500);  // after a write
                        const std::filesystem::path& path, int error) {
   throw std::system_error(error, std::generic_category(),
                           what + " the journal " + path.string());
+}
+
+// An exclusive lock on the journal open at `fd`, held while it stays open
+// (the kernel drops it when the run ends, however it ends): two runs that
+// share a --report would interleave their records, and one starting afresh
+// would truncate the other's. Closes `fd` and throws when another holds it.
+void Lock(int fd, const std::filesystem::path& path) {
+  if (flock(fd, LOCK_EX | LOCK_NB) == 0) return;
+  const int error = errno;
+  close(fd);
+  if (error == EWOULDBLOCK) {
+    throw std::runtime_error(
+        "the journal " + path.string() +
+        " is held by another onnxcts run with the same --report: wait for "
+        "it to end, or give this run another report path");
+  }
+  Fail("cannot lock", path, error);
 }
 
 // Written and on disk; fdatasync is enough, as the file's length is data.
@@ -206,10 +226,17 @@ Journal::~Journal() = default;
 Journal Journal::Create(const std::filesystem::path& path,
                         const JournalHeader& header) {
   const std::string line = HeaderLine(header);
-  const int fd = open(
-      path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  // Truncated only once locked: the file may be another run's.
+  const int fd =
+      open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) Fail("cannot create", path, errno);
+  Lock(fd, path);
   try {
+    // As O_TRUNC would: a device (/dev/full in a test) is left as it is.
+    struct stat st {};
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fd, 0) != 0) {
+      Fail("cannot empty", path, errno);
+    }
     WriteDurably(fd, line, path);
   } catch (...) {
     close(fd);
@@ -223,6 +250,7 @@ Journal Journal::Resume(const std::filesystem::path& path,
   // O_APPEND: whatever was read, every write lands at the end.
   const int fd = open(path.c_str(), O_RDWR | O_APPEND | O_CLOEXEC);
   if (fd < 0) Fail("cannot open", path, errno);
+  Lock(fd, path);
   try {
     const std::string text = ReadAll(fd, path);
     const size_t good = ReadJournal(text, header, path, done);

@@ -1,6 +1,7 @@
 // The journal behind --resume: its file format (checked with zlib itself),
 // exact round trips, torn and corrupt tails, refused headers, concurrent
-// appends, when records reach the disk, and write errors.
+// appends, when records reach the disk, write errors, and the lock that
+// keeps a second run out.
 #include "run/journal.h"
 
 #include <fmt/core.h>
@@ -452,6 +453,33 @@ TEST_F(JournalTest, RemoveDeletesTheFileAndTakesNoMore) {
   EXPECT_FALSE(fs::exists(path_));
   EXPECT_THROW(j.Append("b", {}), std::logic_error);
   EXPECT_FALSE(fs::exists(path_));
+}
+
+// Two runs given the same --report: the second neither truncates nor
+// appends to the first's journal, and says why; once the first is gone the
+// journal is free.
+TEST_F(JournalTest, AJournalInUseIsNotTakenByAnotherRun) {
+  const CaseResult a = Result("case.a", 0, Status::kPass);
+  {
+    Journal first = Journal::Create(path_, kHeader);
+    first.Append("a", {a});
+    first.Flush();
+    const std::string before = ReadFile(path_);
+    Done done;
+    for (const bool resume : {false, true}) {
+      try {
+        resume ? (void)Journal::Resume(path_, kHeader, done)
+               : (void)Journal::Create(path_, kHeader);
+        FAIL() << "took a journal in use, resume " << resume;
+      } catch (const std::runtime_error& e) {
+        EXPECT_TRUE(Holds(e.what(), "held by another onnxcts run")) << e.what();
+        EXPECT_TRUE(Holds(e.what(), path_.string())) << e.what();
+      }
+    }
+    EXPECT_EQ(ReadFile(path_), before);
+    EXPECT_TRUE(done.empty());
+  }
+  EXPECT_EQ(ResumeAndRead(path_).done, (Done{{"a", {a}}}));
 }
 
 TEST_F(JournalTest, AMissingJournalIsAnErrorNamingIt) {
