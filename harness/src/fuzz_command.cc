@@ -33,7 +33,7 @@ struct FuzzArgs {
   std::string report;
   std::string work;
   std::string known;
-  bool resume = false;
+  bool resume = false;  // from the report's next_graph
   std::string worker_memory;
   int max_restarts = 10;
 };
@@ -83,8 +83,8 @@ int Run(const FuzzArgs& args) {
   if (args.resume && std::filesystem::exists(args.report)) {
     earlier = ReadFuzzSummary(args.report, FuzzJson({}, info, o));
     fmt::print(stderr, "onnxcts: going on from {}: {} graphs and {} findings "
-               "before, next seed {}\n", args.report, earlier.graphs,
-               earlier.findings.size(), earlier.next_seed);
+               "before, graph {} next\n", args.report, earlier.graphs,
+               earlier.findings.size(), earlier.next_graph);
   }
   o.progress = [&](const FuzzSummary& now) {
     WriteReports(args.report, FuzzJson(now, info, o, false));
@@ -122,7 +122,8 @@ void AddFuzzCommand(CLI::App& app, int& exit_code) {
                   "start no graph after this long (default 60)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--seed", args->seed,
-                  "graph i is the graph of seed S + i (default 1)");
+                  "the fuzz's seed (default 1): graph i is generated from "
+                  "one derived from it and i, which each finding records");
   cmd->add_option("--max-nodes", args->max_nodes,
                   "op nodes per graph, at most (default 12)")
       ->check(CLI::Range(1, 200));

@@ -30,6 +30,7 @@ struct MismatchExample {
 struct ClassMismatches {
   uint64_t count = 0;
   std::vector<MismatchExample> examples;
+  uint64_t deviations = 0;  // of `count`, those where the spec is silent
 
   bool operator==(const ClassMismatches&) const = default;
 };

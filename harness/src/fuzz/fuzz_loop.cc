@@ -85,28 +85,35 @@ std::string Unsigned(const std::string& classes) {
   return text;
 }
 
-// A wrong answer: the status, the op versions (one op alone, or "graph"
-// and every op), the dtypes of the outputs that differ, and the value
-// classes of the elements that do (by the inputs of a node alone, by the
-// expected output of a graph), signs aside.
-std::string Signature(const FuzzGraph& g, const CaseResult& r, bool single) {
-  if (r.status != Status::kFail) return NoAnswerSignature(g, r);
+// The signatures of a verdict. A wrong answer has one per output dtype and
+// value class that differs: the status, the op versions (one op alone, or
+// "graph" and every op), the dtype of an output that differs, and one
+// class of the elements that fail there, deviations aside (by the inputs
+// of a node alone, by the
+// expected output of a graph), signs aside; so one cause found on other
+// mixes of values is still one signature. Any other departure has one.
+std::vector<std::string> Signatures(const FuzzGraph& g, const CaseResult& r,
+                                    bool single) {
+  if (r.status != Status::kFail) return {NoAnswerSignature(g, r)};
   std::set<std::string> ops;
   for (const Node& n : g.model.nodes) {
     if (!IsConstant(n)) ops.insert(VersionOf(g.model, n));
   }
-  std::string text = single ? "fail" : "fail graph";
-  for (const std::string& op : ops) text += " " + op;
-  std::set<std::string> dtypes, classes;
+  std::string head = single ? "fail" : "fail graph";
+  for (const std::string& op : ops) head += " " + op;
+  std::set<std::string> signatures;
   for (const OutputComparison& c : r.comparisons) {
     if (c.mismatches == 0) continue;
-    dtypes.insert(c.dtype);
-    for (const auto& [name, seen] : c.by_class) classes.insert(Unsigned(name));
+    bool classed = false;
+    for (const auto& [name, seen] : c.by_class) {
+      if (seen.count == seen.deviations) continue;  // differs where open
+      signatures.insert(head + " " + c.dtype + " on " + Unsigned(name));
+      classed = true;
+    }
+    if (!classed) signatures.insert(head + " " + c.dtype);
   }
-  for (const std::string& d : dtypes) text += " " + d;
-  if (!classes.empty()) text += " on";
-  for (const std::string& c : classes) text += " " + c;
-  return text;
+  if (signatures.empty()) signatures.insert(head);
+  return {signatures.begin(), signatures.end()};
 }
 
 // A folder name for a signature, the same on every machine (FNV-1a).
@@ -200,7 +207,6 @@ class Fuzzer {
       const std::lock_guard lock(mu_);
       return refused_.contains(kind);
     };
-    if (s_.next_seed == 0) s_.next_seed = o.seed;
     // Known as the list says now, for findings kept by an earlier run.
     for (FuzzFinding& f : s_.findings) f.known = KnownReason(f.signature, o.known);
     last_progress_ = Clock::now();
@@ -217,7 +223,7 @@ class Fuzzer {
       return std::nullopt;
     }
     ++taken_;
-    return s_.next_seed++;
+    return GraphSeed(o_.seed, s_.next_graph++);
   }
 
   // Runs graph `seed`; when it departs, keeps what each node alone shows,
@@ -318,25 +324,29 @@ class Fuzzer {
     }
   }
 
-  // A departure seen before is counted; a new one is made plainer while
-  // its signature stays, and kept. Two threads may make the same one
-  // plainer at once: the first to finish keeps it.
+  // Each signature of a departure seen before is counted; a new one is
+  // kept, its reproducer made plainer while it still shows that signature.
+  // Two threads may make the same one plainer at once: the first to finish
+  // keeps it.
   void Note(Lane& lane, const Shrunk& small, uint64_t seed) {
-    const std::string signature =
-        Signature(small.graph, small.result, small.single_node);
-    if (Seen(signature)) return;
-    const Shrunk plain = Simplify(
-        small, Runner(lane),
-        [&](const FuzzGraph& g, const CaseResult& r) {
-          return Signature(g, r, small.single_node) == signature;
-        },
-        Budget(small.result.status));
-    const std::lock_guard lock(mu_);
-    if (std::ranges::none_of(s_.findings, [&](const FuzzFinding& f) {
-          return f.signature == signature;
-        })) {
-      Keep(signature, plain, seed);
-      Progress();
+    for (const std::string& signature :
+         Signatures(small.graph, small.result, small.single_node)) {
+      if (Seen(signature)) continue;
+      const Shrunk plain = Simplify(
+          small, Runner(lane),
+          [&](const FuzzGraph& g, const CaseResult& r) {
+            const std::vector<std::string> now =
+                Signatures(g, r, small.single_node);
+            return std::ranges::find(now, signature) != now.end();
+          },
+          Budget(small.result.status));
+      const std::lock_guard lock(mu_);
+      if (std::ranges::none_of(s_.findings, [&](const FuzzFinding& f) {
+            return f.signature == signature;
+          })) {
+        Keep(signature, plain, seed);
+        Progress();
+      }
     }
   }
 
@@ -403,6 +413,14 @@ class Fuzzer {
 };
 
 }  // namespace
+
+uint64_t GraphSeed(uint64_t seed, uint64_t i) {
+  // SplitMix64's finalizer: a bijection, so no two seeds share a start.
+  uint64_t z = seed + 0x9e3779b97f4a7c15u;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+  return (z ^ (z >> 31)) + i;
+}
 
 bool IsFinding(Status s) {
   switch (s) {

@@ -23,7 +23,7 @@ struct FuzzSummary;
 
 struct FuzzOptions {
   GraphOptions graph;
-  uint64_t seed = 1;        // graph i is GenerateGraph(graph, seed + i)
+  uint64_t seed = 1;        // graph i is GenerateGraph(graph, GraphSeed(seed, i))
   double seconds = 60;      // stop starting graphs after this long
   uint64_t max_graphs = 0;  // and after this many; 0: no limit
   // Where the case being run is written (work/current) and each
@@ -75,12 +75,18 @@ struct FuzzSummary {
   uint64_t uncut = 0;
   double seconds = 0;
   std::vector<FuzzFinding> findings;  // in the order first seen
-  // The first seed no graph has taken: where a resumed fuzz goes on (0:
-  // none taken yet).
-  uint64_t next_seed = 0;
+  // The index of the first graph not taken: where a resumed fuzz goes on.
+  uint64_t next_graph = 0;
   // Why the fuzz ended before its time or count, when the backend did it.
   std::string stopped;
 };
+
+// GraphSeed()
+//
+// The generator seed of graph `i` of a fuzz with seed `seed`: consecutive
+// within one fuzz, far apart for nearby seeds (a nightly job's seed of the
+// day runs other graphs than yesterday's).
+uint64_t GraphSeed(uint64_t seed, uint64_t i);
 
 // Whether a graph's status is a departure worth a finding.
 bool IsFinding(Status s);
@@ -90,7 +96,7 @@ bool IsFinding(Status s);
 // Runs graphs through the backends of `backend_for` (one per thread) until
 // the time or the count is up, `stop()` says so, or the backend has died
 // `max_restarts` graphs in a row; goes on from `earlier` (a resumed fuzz:
-// its counts, findings and next seed).
+// its counts, findings and next graph).
 FuzzSummary Fuzz(const BackendFor& backend_for, const FuzzOptions& options,
                  const std::function<bool()>& stop, FuzzSummary earlier = {});
 

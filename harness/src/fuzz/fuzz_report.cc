@@ -68,7 +68,7 @@ nlohmann::json FuzzJson(const FuzzSummary& s, const BackendInfo& backend,
             {"threads", o.threads}}},
           {"finished", finished},
           {"stopped", s.stopped},
-          {"next_seed", s.next_seed},
+          {"next_graph", s.next_graph},
           {"graphs", s.graphs},
           {"passed", s.passed},
           {"deviations", s.deviations},
@@ -120,7 +120,7 @@ FuzzSummary ReadFuzzSummary(const std::filesystem::path& path,
       ParseJsonBounded(ReadFileBounded(path, 64 << 20), file, 16);
   const JsonField r(json, file);
   r.ExpectObject({"onnxcts_fuzz_report", "backend", "options", "finished",
-                  "stopped", "next_seed", "graphs", "passed", "deviations",
+                  "stopped", "next_graph", "graphs", "passed", "deviations",
                   "not_supported", "fatal_divisors", "uncut", "seconds",
                   "graphs_per_second", "findings"});
   r["onnxcts_fuzz_report"].Integer(1, 1);  // the one version there is
@@ -136,7 +136,7 @@ FuzzSummary ReadFuzzSummary(const std::filesystem::path& path,
     same(r["options"][key], now["options"][key]);
   }
   FuzzSummary s;
-  s.next_seed = r["next_seed"].Count();
+  s.next_graph = r["next_graph"].Count();
   s.graphs = r["graphs"].Count();
   s.passed = r["passed"].Count();
   s.deviations = r["deviations"].Count();

@@ -24,7 +24,7 @@ nlohmann::json FuzzJson(const FuzzSummary& summary, const BackendInfo& backend,
 
 // ReadFuzzSummary()
 //
-// The counts, findings and next seed of the report at `path`, for a fuzz
+// The counts, findings and next graph of the report at `path`, for a fuzz
 // that goes on from it (--resume); `now` is FuzzJson() of the fuzz going
 // on, whose backend spec, first seed, opset and node count the report must
 // share. Throws InputError naming the file and the field otherwise.

@@ -155,20 +155,50 @@ FuzzGraph Dropped(const FuzzGraph& g, size_t k) {
   return less;
 }
 
+// The graph with output `k` taken one node earlier: at input `name` of the
+// node that computes it.
+FuzzGraph Earlier(const FuzzGraph& g, size_t k, const Tensor& value) {
+  FuzzGraph less = g;
+  less.model.outputs[k] = Declared(value);
+  Prune(less);
+  return less;
+}
+
+// The op node that computes `name`, or null.
+const Node* Producer(const Model& m, const std::string& name) {
+  for (const Node& n : m.nodes) {
+    if (!IsConstant(n) && std::ranges::find(n.outputs, name) != n.outputs.end()) {
+      return &n;
+    }
+  }
+  return nullptr;
+}
+
 bool MadeByOp(const Model& m, const std::string& name) {
-  return std::ranges::any_of(m.nodes, [&](const Node& n) {
-    return !IsConstant(n) && std::ranges::find(n.outputs, name) != n.outputs.end();
-  });
+  return Producer(m, name) != nullptr;
 }
 
 // The graphs one step smaller than `g`: an output dropped (while more
-// than one is left), or an input that an op computes cut loose, the last
-// nodes first.
+// than one is left), an output taken before the last node that computes
+// it (an input of that node an op computes, not a repeated graph output),
+// or an input that an op computes cut loose, the last nodes first.
 std::vector<FuzzGraph> Smaller(const FuzzGraph& g, const Values& values) {
   std::vector<FuzzGraph> smaller;
   for (size_t k = 0; g.model.outputs.size() > 1 && k < g.model.outputs.size();
        ++k) {
     smaller.push_back(Dropped(g, k));
+  }
+  for (size_t k = 0; k < g.model.outputs.size(); ++k) {
+    const Node* last = Producer(g.model, g.model.outputs[k].name);
+    for (const std::string& in : last ? last->inputs : std::vector<std::string>{}) {
+      const bool output = std::ranges::any_of(
+          g.model.outputs, [&](const ValueInfo& o) { return o.name == in; });
+      if (MadeByOp(g.model, in) && !output) {
+        Tensor value = values.at(in);
+        value.name = in;
+        smaller.push_back(Earlier(g, k, value));
+      }
+    }
   }
   for (size_t i = g.model.nodes.size(); i-- > 0;) {
     std::set<std::string, std::less<>> done;

@@ -2,9 +2,10 @@
 // alone, on the very values the reference gives it in the graph (a
 // single-node departure, which the scoreboard's suites may already show);
 // and, where no node alone departs, the graph with only the outputs that
-// differ, then step by step with an output dropped or a node input cut
-// loose from what computes it (becoming a graph input holding the
-// reference's value), while the departure stays (a graph-only departure:
+// differ, then step by step with an output dropped, an output taken before
+// the node that computes it, or a node input cut loose from what computes
+// it (becoming a graph input holding the reference's value), while the
+// departure stays (a graph-only departure:
 // folding, fusion, buffer reuse).
 #ifndef ONNXCTS_HARNESS_FUZZ_SHRINK_H_
 #define ONNXCTS_HARNESS_FUZZ_SHRINK_H_

@@ -25,6 +25,9 @@ json ToJson(const OutputComparison& c) {
     }
     by_class[value_class] = {{"count", mismatches.count},
                              {"examples", std::move(examples)}};
+    if (mismatches.deviations > 0) {
+      by_class[value_class]["deviations"] = mismatches.deviations;
+    }
   }
   json j = {{"output", c.output},         {"dtype", c.dtype},
             {"elements", c.elements},     {"mismatches", c.mismatches},

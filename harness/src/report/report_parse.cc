@@ -71,9 +71,11 @@ MismatchExample ReadExample(const JsonField& f, uint64_t elements,
 
 ClassMismatches ReadClass(const JsonField& f, uint64_t elements,
                           std::optional<uint64_t> max_ulp) {
-  f.ExpectObject({"count", "examples"});
+  f.ExpectObject({"count", "examples"}, {"deviations"});
   ClassMismatches c;
   c.count = f["count"].Count();
+  if (f.Has("deviations")) c.deviations = f["deviations"].Count();
+  if (c.deviations > c.count) f["deviations"].Fail("more than count");
   for (const JsonField& e : f["examples"].Elements()) {
     c.examples.push_back(ReadExample(e, elements, max_ulp));
   }

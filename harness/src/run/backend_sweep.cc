@@ -85,6 +85,7 @@ void Accumulate(OutputComparison& total, const OutputComparison& part,
   total.max_ulp = MaxUlp(total.max_ulp, part.max_ulp);
   for (const auto& [name, part_class] : part.by_class) {
     ClassMismatches& c = total.by_class[name];
+    c.deviations += part_class.deviations;
     c.count += part_class.count;
     for (MismatchExample e : part_class.examples) {
       if (c.examples.size() == kExamplesPerClass) break;

@@ -85,9 +85,10 @@ std::string DTypeText(int32_t code) {
 }
 
 void Record(OutputComparison& detail, const std::string& value_class,
-            MismatchExample example) {
+            bool deviation, MismatchExample example) {
   ClassMismatches& c = detail.by_class[value_class];
   ++c.count;
+  c.deviations += deviation;
   if (c.examples.size() < kExamplesPerClass) c.examples.push_back(example);
 }
 
@@ -152,7 +153,7 @@ Comparison CompareOutput(int k, const Tensor& expected, const Tensor& actual,
         in_type ? element_inputs.Classes(in) : ValueClass(t, want);
     const std::optional<uint64_t> ulp = UlpDistance(t, want, got);
     result.detail.max_ulp = MaxUlp(result.detail.max_ulp, ulp);
-    Record(result.detail, value_class,
+    Record(result.detail, value_class, v == Verdict::kDeviation,
            {i, in_type ? element_inputs.Hex(in) : "", HexBits(t, want),
             HexBits(t, got), ulp});
   }

@@ -22,8 +22,8 @@ from cli_common import run_cli
 ONNXCTS = SOURCE = PYTHON = ""
 SECONDS = "60"
 # Per graph, and per data set on replay: the planted hang sleeps far
-# longer, and every hang costs the fuzz this twice (the graph, then its
-# Sum node alone).
+# longer, and every hang costs the fuzz this at least twice (the graph,
+# then its Sum node alone; a new signature more, while it is simplified).
 TIMEOUT = "3"
 
 # Each planted defect (planted_worker.py's docstring): a regular expression

@@ -106,7 +106,7 @@ class FuzzTest(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
         r = self.read_report()
         self.assertEqual((r["graphs"], r["passed"]), (300, 300))
-        self.assertEqual(r["next_seed"], 301)
+        self.assertEqual(r["next_graph"], 300)
         self.assertEqual(r["options"]["threads"], 2)
         self.assertTrue(r["finished"])
 
@@ -119,7 +119,7 @@ class FuzzTest(unittest.TestCase):
         self.assertIn("going on from", p.stderr)
         r = self.read_report()
         self.assertEqual(r["graphs"], 200)
-        self.assertEqual(r["next_seed"], 201)
+        self.assertEqual(r["next_graph"], 200)
         self.assertGreater(r["seconds"], first["seconds"])
         before = {f["signature"]: f["seen"] for f in first["findings"]}
         after = {f["signature"]: f["seen"] for f in r["findings"]}

@@ -62,6 +62,16 @@ size_t LargestSource(const FuzzFinding& f, const FuzzOptions& o) {
   return largest;
 }
 
+// One fuzz's graphs have consecutive seeds; a nearby --seed starts far away,
+// so two nightly runs a day apart share no graph.
+TEST(FuzzLoop, NearbySeedsGiveUnrelatedGraphs) {
+  EXPECT_EQ(GraphSeed(1, 7), GraphSeed(1, 0) + 7);
+  for (uint64_t s = 1; s < 100; ++s) {
+    const uint64_t gap = GraphSeed(s + 1, 0) - GraphSeed(s, 0);
+    EXPECT_GT(std::min(gap, uint64_t{0} - gap), uint64_t{1} << 32) << s;
+  }
+}
+
 TEST(FuzzLoop, TheReferenceAgainstItselfFindsNothing) {
   const TempDir dir("onnxcts-fuzz-test");
   const FuzzOptions o = Options(dir, 300);

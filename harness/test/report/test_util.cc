@@ -76,7 +76,7 @@ Report SampleReport() {
   f.elements = 8;
   f.mismatches = 3;
   f.by_class["+normal"] = {2, {{2, "0x3c00", "0x3c00", "0x3c01", 1}}};
-  f.by_class["+qnan"] = {1, {{5, "0x7e00", "0x7e00", "0x0000", {}}}};
+  f.by_class["+qnan"] = {1, {{5, "0x7e00", "0x7e00", "0x0000", {}}}, 1};
   f.max_ulp = 3;
   expected.comparisons = {f};
   CaseResult rejected = Result("onnxcts.isnan.v9.int32.reject", 0,

@@ -77,6 +77,7 @@ TEST(Compare, SilentSpotsAreDeviations) {
   EXPECT_EQ(c.status, Status::kDeviation);
   EXPECT_EQ(c.detail.deviations, 2u);
   EXPECT_EQ(c.detail.by_class.at("+qnan").count, 1u);
+  EXPECT_EQ(c.detail.by_class.at("+qnan").deviations, 1u);
   EXPECT_EQ(c.detail.by_class.at("-zero").examples[0].actual, "0x8000");
 }
 
@@ -94,6 +95,9 @@ TEST(Compare, IntegerSilentSpotsAreDeviations) {
   EXPECT_EQ(c.status, Status::kFail);
   EXPECT_EQ(c.detail.deviations, 1u);
   EXPECT_EQ(c.detail.mismatches, 1u);
+  // Per class: int_min's difference is open, the other one's is not.
+  EXPECT_EQ(c.detail.by_class.at("int_min").deviations, 1u);
+  EXPECT_EQ(c.detail.by_class.at("int_negative").deviations, 0u);
 }
 
 TEST(Compare, WrongAnswersFailAndAreSummarisedByInputClass) {
