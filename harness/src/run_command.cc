@@ -43,7 +43,7 @@ struct RunArgs {
   int shards = 0;
   double timeout = 60;
   std::string known_failures;
-  std::string tolerances = ONNXCTS_SOURCE_DIR "/corpora/tolerances.json";
+  std::string tolerances;  // empty: the source tree's, when there is one
   bool require_support = false;
   int threads = DefaultThreads();
   LongRunArgs long_run;
@@ -86,8 +86,13 @@ RunOptions Options(const RunArgs& args) {
   o.policy = ParsePolicy(args.policy).value_or(Policy::kSpec);
   o.shard = ChosenShard(args.shard, args.shards);
   o.timeout_seconds = args.timeout;
-  if (!args.tolerances.empty() && std::filesystem::exists(args.tolerances)) {
+  // A file the user names must be there; the default may not be (a
+  // binary run away from its source tree).
+  const std::string bundled = ONNXCTS_SOURCE_DIR "/corpora/tolerances.json";
+  if (!args.tolerances.empty()) {
     o.tolerances = ReadTolerances(args.tolerances);
+  } else if (std::filesystem::exists(bundled)) {
+    o.tolerances = ReadTolerances(bundled);
   }
   return o;
 }
@@ -316,7 +321,8 @@ void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
   cmd->add_option("--known-failures", args->known_failures,
                   "the backend's known-failures file");
   cmd->add_option("--tolerances", args->tolerances,
-                  "per-case tolerance overrides (JSON)");
+                  "per-case tolerance overrides (JSON; default: "
+                  "corpora/tolerances.json of the source tree)");
   cmd->add_flag("--require-support", args->require_support,
                 "count not_supported as a failure");
   cmd->add_option("--threads", args->threads,

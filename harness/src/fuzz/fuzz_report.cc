@@ -8,6 +8,7 @@
 #include "core/case_filter.h"
 #include "core/input_error.h"
 #include "io/files.h"
+#include "core/json_bounded.h"
 #include "report/json_field.h"
 #include "report/markdown.h"
 

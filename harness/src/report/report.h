@@ -55,7 +55,8 @@ struct Report {
   std::string host;
   TimePoint started;
   TimePoint ended;
-  std::vector<std::string> suites;  // absolute paths
+  // Each --suite's label: as LABEL=DIR named it, else DefaultSuiteLabel().
+  std::vector<std::string> suites;
   Policy policy = Policy::kSpec;
   std::string filter;  // the --filter regex, "" for none
   // Ops whose deviations counted as failures (--strict-ops).

@@ -4,7 +4,7 @@
 
 #include "core/input_error.h"
 #include "report/atomic_file.h"
-#include "report/json_field.h"
+#include "core/json_bounded.h"
 #include "report/report.h"
 
 namespace onnxcts {

@@ -7,7 +7,7 @@
 #include <charconv>
 
 #include "core/input_error.h"
-#include "report/json_field.h"
+#include "core/json_bounded.h"
 
 namespace onnxcts {
 namespace {

@@ -2,10 +2,11 @@
 
 #include <fnmatch.h>
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "core/input_error.h"
+#include "core/json_bounded.h"
+#include "io/files.h"
 
 namespace onnxcts {
 namespace {
@@ -24,10 +25,10 @@ double Number(const nlohmann::json& entry, const char* key, double fallback,
 
 std::vector<ToleranceOverride> ReadTolerances(
     const std::filesystem::path& file) {
-  std::ifstream in(file);
-  if (!in) throw InputError(file.string(), "", "cannot be read");
-  const nlohmann::json doc = nlohmann::json::parse(in, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object() || !doc.contains("overrides") ||
+  // A tolerance file nests 3 deep; 16 MiB is thousands of overrides.
+  const nlohmann::json doc =
+      ParseJsonBounded(ReadFileBounded(file, 16 << 20), file.string(), 16);
+  if (!doc.is_object() || !doc.contains("overrides") ||
       !doc["overrides"].is_array()) {
     throw InputError(file.string(), "overrides", "must be a JSON array");
   }

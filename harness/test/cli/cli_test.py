@@ -89,6 +89,18 @@ class RunTest(unittest.TestCase):
                              "--shard", "2/2").returncode, 2)
         self.assertEqual(run("run", "--suite", NODE, "--backend", "reference",
                              "--filter", "(").returncode, 2)
+        # A tolerance file named but missing, or nested too deep to be one.
+        p = run("run", "--suite", NODE, "--backend", "reference",
+                "--tolerances", "/nonexistent/tolerances.json")
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("/nonexistent/tolerances.json", p.stderr)
+        deep = os.path.join(self.tmp, "deep.json")
+        with open(deep, "w") as f:
+            f.write("[" * 100000 + "]" * 100000)
+        p = run("run", "--suite", NODE, "--backend", "reference",
+                "--tolerances", deep)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("nested deeper than 16 levels", p.stderr)
 
     def test_a_run_that_cannot_happen_writes_no_report(self):
         report_path = os.path.join(self.tmp, "r.json")

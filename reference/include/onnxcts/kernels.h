@@ -1,4 +1,8 @@
-// The reference kernels: IsInf, IsNaN and Sign over raw bit patterns.
+// The kernels of the bit predicates, IsInf, IsNaN and Sign, over raw bit
+// patterns: the ops the project began with, which other code calls by
+// name. Every other op's kernel is reached through the schema table
+// (schema.h: OpSchema, Variant), defined in its own file under
+// reference/src/ops/.
 //
 // Each works on a contiguous buffer of `n` elements of dtype `t`, stored as
 // ONNX raw_data stores them (little-endian, the element width of the dtype

@@ -1,5 +1,9 @@
-// The oracle: a deliberately plain second implementation of the reference
-// ops, which the fast kernels are proven against on every bit pattern.
+// The oracle of the bit predicates (IsInf, IsNaN, Sign) and the value
+// classes every report names: a deliberately plain second implementation,
+// which the fast kernels are proven against on every bit pattern. The
+// other ops' oracles sit beside their kernels (each op's file under
+// reference/src/ops/, through the schema table), sharing exact decoding
+// (exact_value.h) and Cast's oracle (convert.h).
 //
 // It decodes each pattern into sign, exponent and mantissa fields from the
 // dtype table and classifies it with plain comparisons, one element at a
