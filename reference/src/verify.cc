@@ -56,6 +56,7 @@ Tally VerifyChunk(const DTypeInfo& t, Variants variants,
 
   Tally tally;
   tally.patterns = n;
+  tally.checked = n * variants.size();
   for (size_t i = 0; i < n; ++i) {
     CountClass(t, oracle::ClassifyWithSign(t, patterns[i]), tally);
     for (size_t k = 0; k < variants.size(); ++k) {
@@ -251,6 +252,7 @@ void Tally::Append(const Tally& later) {
   infinities += later.infinities;
   zeros += later.zeros;
   mismatches += later.mismatches;
+  checked += later.checked;
   for (const Mismatch& m : later.first) {
     if (first.size() < kKeep) first.push_back(m);
   }
@@ -289,6 +291,7 @@ Tally VerifyRange(const DTypeInfo& t, Variants variants, uint64_t first,
     Found found;
     for (size_t k = 0; k < kept.size(); ++k) {
       RunKernel(t, *kept[k], scratch.input.data(), n, scratch.outputs[k]);
+      total.checked += n;
       CheckChunk(t, *kept[k], k, plan, at, n, scratch.input.data(),
                  scratch.outputs[k].data(), found);
     }
@@ -316,6 +319,7 @@ Tally CheckRange(const DTypeInfo& t, const Variant& v, uint64_t first,
   CheckChunk(t, v, 0, plan, first, n, static_cast<const uint8_t*>(inputs),
              static_cast<const uint8_t*>(outputs), found);
   AddFound(found, tally);
+  tally.checked += n;
   return tally;
 }
 

@@ -31,6 +31,9 @@ struct Tally {
   uint64_t infinities = 0;
   uint64_t zeros = 0;
   uint64_t mismatches = 0;
+  // Answers checked: patterns times the variants run on them (0 when no
+  // variant applies to the dtype: a test must not pass on that).
+  uint64_t checked = 0;
   std::vector<Mismatch> first;
 
   // Adds a tally of patterns that all come after this one's.
