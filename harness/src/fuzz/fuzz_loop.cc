@@ -252,6 +252,10 @@ class Fuzzer {
       Note(lane, {std::move(one), std::move(*r1), true}, seed);
     }
     if (alone) return;
+    if (r->status != Status::kFail && DivisorOpen(g)) {
+      Count(&FuzzSummary::fatal_divisors);
+      return;
+    }
     // Past the time, the shrinker keeps what it has cut so far.
     Note(lane, ShrinkGraph(g, *r, Runner(lane), Budget(r->status)), seed);
   }
@@ -413,6 +417,24 @@ class Fuzzer {
 };
 
 }  // namespace
+
+bool DivisorOpen(const FuzzGraph& g) {
+  std::set<std::string, std::less<>> open;
+  const Values values = AllValues(g, &open);
+  for (const Node& n : g.model.nodes) {
+    if (n.inputs.size() < 2 || !open.contains(n.inputs[1])) continue;
+    const OpSchema* s = FindSchema(n.domain, n.op_type,
+                                   static_cast<int>(g.model.OpsetOf(n.domain)));
+    std::vector<DType> types;
+    for (const std::string& in : n.inputs) {
+      const auto v = values.find(in);
+      types.push_back(v == values.end() ? kAbsentInput : v->second.dtype);
+    }
+    const Variant* v = s ? VariantFor(*s, n.attributes, types) : nullptr;
+    if (v != nullptr && v->fatal_second != nullptr) return true;
+  }
+  return false;
+}
 
 uint64_t GraphSeed(uint64_t seed, uint64_t i) {
   // SplitMix64's finalizer: a bijection, so no two seeds share a start.

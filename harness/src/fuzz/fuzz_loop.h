@@ -88,6 +88,15 @@ struct FuzzSummary {
 // day runs other graphs than yesterday's).
 uint64_t GraphSeed(uint64_t seed, uint64_t i);
 
+// DivisorOpen()
+//
+// Whether a node of `g` that a backend may die on for an integer divisor of
+// 0 or -1 (Variant::fatal_second: Div, Mod) reads its divisor from a value
+// with an element the spec leaves open: the backend's own answer there may
+// be such a divisor, which the reference's value, given to the node alone,
+// is not; a graph that then dies or refuses is counted, not kept.
+bool DivisorOpen(const FuzzGraph& g);
+
 // Whether a graph's status is a departure worth a finding.
 bool IsFinding(Status s);
 

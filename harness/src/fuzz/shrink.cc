@@ -13,7 +13,8 @@ ValueInfo Declared(const Tensor& t) {
   return {t.name, static_cast<int32_t>(t.dtype), StaticShape(t.dims)};
 }
 
-Values AllValues(const FuzzGraph& g) {
+Values AllValues(const FuzzGraph& g,
+                 std::set<std::string, std::less<>>* partly_open) {
   Values values;
   const GraphCheck check = CheckGraph(g.model);
   if (check.verdict != NodeCheck::Verdict::kValid) return values;
@@ -29,6 +30,11 @@ Values AllValues(const FuzzGraph& g) {
   const GraphAnswer answer = EvaluateGraph(exposed, check, g.inputs);
   if (answer.outcome.kind != RunOutcome::Kind::kOk) return values;
   for (const Tensor& t : answer.outcome.outputs) values[t.name] = t;
+  for (size_t k = 0; partly_open && k < answer.open.size(); ++k) {
+    if (std::ranges::find(answer.open[k], 1) != answer.open[k].end()) {
+      partly_open->insert(exposed.outputs[k].name);
+    }
+  }
   for (const Tensor& t : g.model.initializers) values[t.name] = t;
   for (const Tensor& t : g.inputs) values[t.name] = t;
   return values;

@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,9 +47,11 @@ Shrunk ShrinkGraph(const FuzzGraph& graph, const CaseResult& first,
 
 // Every value of `graph` by name, as the reference computes it (its fed
 // inputs, initializers and each node's outputs); empty when the reference
-// cannot run it.
+// cannot run it. With `partly_open`, also the names of the values computed
+// with an element the spec leaves open (or read from one).
 using Values = std::map<std::string, Tensor, std::less<>>;
-Values AllValues(const FuzzGraph& graph);
+Values AllValues(const FuzzGraph& graph,
+                 std::set<std::string, std::less<>>* partly_open = nullptr);
 
 // The declared type of a value holding `t`: its dtype and fixed dims.
 ValueInfo Declared(const Tensor& t);

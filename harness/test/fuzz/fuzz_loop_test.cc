@@ -161,5 +161,57 @@ TEST(FuzzLoop, CutsAGraphOnlyDepartureDownToTwoNodes) {
   ExpectReplays(s, o, backend);
 }
 
+// x (uint16, fed) -> Neg or Abs -> the divisor of an integer Div: the
+// elements of Neg's answer on uint16 are decided, those of Abs on int16's
+// minimum open (it wraps in numpy, the spec does not say).
+FuzzGraph DivideBy(const std::string& op, DType dtype, uint16_t x) {
+  FuzzGraph g;
+  g.model.ir_version = 9;
+  g.model.opsets = {{"", 21}};
+  Tensor in{"x", dtype, {1}, {static_cast<uint8_t>(x), static_cast<uint8_t>(x >> 8)}};
+  g.model.nodes = {{"n0", op, "", {"x"}, {"d"}, {}, {}, {}},
+                   {"n1", "Div", "", {"x", "d"}, {"y"}, {}, {}, {}}};
+  g.model.inputs = {Declared(in)};
+  g.inputs = {in};
+  Tensor y = in;
+  y.name = "y";
+  g.model.outputs = {Declared(y)};
+  return g;
+}
+
+TEST(FuzzLoop, ADivisorReadFromAnOpenElementIsOpen) {
+  EXPECT_TRUE(DivisorOpen(DivideBy("Abs", DType::kInt16, 0x8000)));
+  EXPECT_FALSE(DivisorOpen(DivideBy("Abs", DType::kInt16, 0x8001)));
+  EXPECT_FALSE(DivisorOpen(DivideBy("Neg", DType::kInt16, 0x0005)));
+}
+
+// The reference, but a graph whose integer divisor reads an open element
+// is refused, as a backend whose answer there was 0 would refuse the Div:
+// the fuzz counts those graphs and keeps no finding of them.
+class RefusesOpenDivisors : public Backend {
+ public:
+  BackendInfo Start() override { return inner_->Start(); }
+  RunOutcome Run(const RunRequest& request) override {
+    FuzzGraph g{*request.model, request.inputs};
+    if (OpNodes(g.model) > 1 && DivisorOpen(g)) {
+      return RunOutcome::Of(RunOutcome::Kind::kError, "division by zero");
+    }
+    return inner_->Run(request);
+  }
+
+ private:
+  std::unique_ptr<Backend> inner_ = MakeReferenceBackend();
+};
+
+TEST(FuzzLoop, GraphsDyingOnAnOpenDivisorAreCountedNotKept) {
+  const TempDir dir("onnxcts-fuzz-test");
+  const FuzzOptions o = Options(dir, 1500);
+  RefusesOpenDivisors backend;
+  backend.Start();
+  const FuzzSummary s = Fuzz(backend, o);
+  EXPECT_TRUE(s.findings.empty()) << s.findings[0].signature;
+  EXPECT_GT(s.fatal_divisors, 0u);
+}
+
 }  // namespace
 }  // namespace onnxcts

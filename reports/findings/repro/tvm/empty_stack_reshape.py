@@ -4,10 +4,12 @@ Relu, Reciprocal, Floor of an initializer), feeding a one-input Max, Min or
 Sum, stops tvm.compile with "IndexError: Index 1 out of bounds 1".
 
 1. ONNX models (onnx.helper, opset 21): the failing pair, each node alone,
-   the same pair on a graph input, and nearby variants;
+   the same pair on a graph input, nearby variants, whether the frontend
+   left a stack in the imported module, and the pass of tvm.compile's
+   default pipeline that raises;
 2. the same in Relax alone, no ONNX: stack((x,), axis=0) of an intermediate
-   (0,) tensor, reduced by max; the pass that raises (RewriteDataflowReshape,
-   run after LegalizeOps);
+   (0,) tensor, reduced by max; RewriteDataflowReshape run after
+   LegalizeOps raises; on a (2,) tensor it turns the stack into a reshape;
 3. relax.op.reshape, which that pass emits: a 0 in the new shape is read as
    "copy the input's dimension here", so (0,) -> (1, 0) indexes the input's
    shape at 1, and (0, 3) -> (3, 0) is taken for (3, 3).
@@ -66,6 +68,9 @@ onnx_case("Sqrt -> Max, x of shape [2]", pair("Sqrt"), shape=(2,))
 onnx_case("Sqrt -> Max(v, v) (two inputs)", pair("Sqrt", "Max", 2))
 for first in ("Relu", "Reciprocal", "Floor", "Abs", "Neg"):
     onnx_case(f"{first} -> Max", pair(first))
+for first in ("Sqrt", "Abs", "Neg"):
+    imported = from_onnx(model(pair(first), TP.FLOAT, [0], True)[0], keep_params_in_input=False)
+    print(f"  {first} -> Max imported: R.stack calls in main: {imported['main'].script(show_meta=False).count('R.stack')}")
 onnx_case("Sqrt -> Min", pair("Sqrt", "Min"))
 onnx_case("Sqrt -> Sum", pair("Sqrt", "Sum"))
 onnx_case("Sqrt -> Max, x of shape [2, 0]", pair("Sqrt"), shape=(2, 0))
@@ -127,6 +132,23 @@ for label, mod in (("max(stack((x,), axis=0), axis=[0])", StackMax),
         print("    LegalizeOps, then RewriteDataflowReshape: ok")
     except Exception as e:
         print(f"    LegalizeOps, then RewriteDataflowReshape: {type(e).__name__}: {str(e).splitlines()[0][:110]}")
+
+
+
+@I.ir_module
+class StackMax2:
+    @R.function
+    def main(x: R.Tensor((2,), "float32")):
+        with R.dataflow():
+            s = R.stack((x,), axis=0)
+            y = R.max(s, axis=[0])
+            R.output(y)
+        return y
+
+
+text = transform.RewriteDataflowReshape()(transform.LegalizeOps()(StackMax2))["main"].script()
+print("  x of shape (2,), after LegalizeOps and RewriteDataflowReshape, the stack is:",
+      [l.split("= ")[1] for l in text.splitlines() if l.strip().startswith("s:")][0])
 
 print("(3) relax.op.reshape(x, new shape)")
 for old, new in (((0,), (1, 0)), ((2, 0), (1, 2, 0)), ((0, 3), (3, 0)), ((0,), (0, 1)), ((2,), (1, 2))):
