@@ -36,6 +36,7 @@ struct FuzzArgs {
   bool resume = false;  // from the report's next_graph
   std::string worker_memory;
   int max_restarts = 10;
+  double shrink_seconds = 60;
 };
 
 // Where the cases go: --work, else beside the report (X.json: X.cases).
@@ -57,6 +58,7 @@ FuzzOptions OptionsOf(const FuzzArgs& args) {
   o.run.timeout_seconds = args.timeout;
   o.threads = args.threads;
   o.max_restarts = args.max_restarts;
+  o.shrink_seconds = args.shrink_seconds;
   if (!args.known.empty()) o.known = ReadKnownSignatures(args.known);
   return o;
 }
@@ -139,6 +141,10 @@ void AddFuzzCommand(CLI::App& app, int& exit_code) {
                   "with more, which graph a seed makes may depend on timing, "
                   "as kinds of node a backend refused are left out)")
       ->check(CLI::Range(1, 256));
+  cmd->add_option("--shrink-seconds", args->shrink_seconds,
+                  "seconds that cutting one departure down may take, and "
+                  "as many for making a finding plainer (default 60)")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("--report", args->report,
                   "write the JSON report here, and Markdown beside it (.md); "
                   "rewritten as the fuzz goes");

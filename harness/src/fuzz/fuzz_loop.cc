@@ -365,10 +365,17 @@ class Fuzzer {
     return false;
   }
 
-  // What the shrinking steps run a candidate with: nothing past the time.
+  // What a shrinking step runs a candidate with: nothing past the fuzz's
+  // time, nor past `shrink_seconds` from now (a backend that compiles each
+  // graph for seconds would otherwise spend its budget cutting one down).
   GraphRun Runner(Lane& lane) {
-    return [this, &lane](const FuzzGraph& candidate) {
-      return Late() ? std::nullopt : Run(lane, candidate, "shrink");
+    const Clock::time_point until =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                           std::chrono::duration<double>(o_.shrink_seconds));
+    return [this, &lane, until](const FuzzGraph& candidate) {
+      return Late() || Clock::now() >= until
+                 ? std::nullopt
+                 : Run(lane, candidate, "shrink");
     };
   }
 

@@ -34,6 +34,9 @@ struct FuzzOptions {
   // *"), and why: found again, they are counted but make no exit 1.
   std::map<std::string, std::string> known;
   int threads = 1;  // each with its own backend and folder (work/t<k>)
+  // Seconds that cutting one graph down, and then making one finding
+  // plainer, may take each: past them the step keeps what it has.
+  double shrink_seconds = 60;
   // Graphs in a row that crash, hang or garble the answer, after which the
   // fuzz stops: a backend that dies on everything is not restarted for
   // hours. 0: never.

@@ -161,6 +161,21 @@ TEST(FuzzLoop, CutsAGraphOnlyDepartureDownToTwoNodes) {
   ExpectReplays(s, o, backend);
 }
 
+// With no time to cut a departure down, the graphs are kept as they came:
+// the same departures as above, none cut to two nodes of one element.
+TEST(FuzzLoop, ShrinkingTakesNoLongerThanItsSeconds) {
+  const TempDir dir("onnxcts-fuzz-test");
+  FuzzOptions o = Options(dir, 1500);
+  o.shrink_seconds = 0;
+  FlushingGraphs backend;
+  backend.Start();
+  const FuzzSummary s = Fuzz(backend, o);
+  ASSERT_FALSE(s.findings.empty());
+  for (const FuzzFinding& f : s.findings) {
+    EXPECT_FALSE(f.nodes == 2 && LargestSource(f, o) == 1) << f.signature;
+  }
+}
+
 // x (uint16, fed) -> Neg or Abs -> the divisor of an integer Div: the
 // elements of Neg's answer on uint16 are decided, those of Abs on int16's
 // minimum open (it wraps in numpy, the spec does not say).
