@@ -197,8 +197,10 @@ struct Lane {
 
 class Fuzzer {
  public:
-  Fuzzer(const FuzzOptions& o, FuzzSummary earlier)
-      : o_(o), s_(std::move(earlier)), restarts_(o.max_restarts) {
+  Fuzzer(const FuzzOptions& o, FuzzSummary earlier,
+         std::function<bool()> stop)
+      : o_(o), stop_(std::move(stop)), s_(std::move(earlier)),
+        restarts_(o.max_restarts) {
     deadline_ = Clock::now() +
                 std::chrono::duration_cast<Clock::duration>(
                     std::chrono::duration<double>(std::min(o.seconds, 1e9)));
@@ -216,9 +218,9 @@ class Fuzzer {
   }
 
   // The seed of the next graph to run, or none when the fuzz is over.
-  std::optional<uint64_t> NextSeed(const std::function<bool()>& stop) {
+  std::optional<uint64_t> NextSeed() {
     const std::lock_guard lock(mu_);
-    if (Late() || stop() || !s_.stopped.empty() ||
+    if (Late() || !s_.stopped.empty() ||
         (o_.max_graphs != 0 && taken_ >= o_.max_graphs)) {
       return std::nullopt;
     }
@@ -232,7 +234,9 @@ class Fuzzer {
     const FuzzGraph g = GenerateGraph(graph_, seed);
     if (OpNodes(g.model) == 0) return;  // every kind of node refused
     const std::optional<CaseResult> r = Run(lane, g, "current");
-    if (!r) return;  // the reference cannot run it: not the backend's
+    // The reference cannot run it (not the backend's), or a stop cut the
+    // run short: a worker killed by the stop is no crash of the backend.
+    if (!r || Stopped()) return;
     Tally(r->status);
     if (r->status == Status::kNotSupported) Learn(lane, g);
     if (!IsFinding(r->status)) return;
@@ -243,6 +247,7 @@ class Fuzzer {
         return;
       }
       std::optional<CaseResult> r1 = Run(lane, one, "shrink");
+      if (Stopped()) return;
       if (!r1 || !IsFinding(r1->status)) continue;
       alone = true;
       if (r1->status != Status::kFail && MayDie(one)) {
@@ -269,7 +274,9 @@ class Fuzzer {
  private:
   using Clock = std::chrono::steady_clock;
 
-  bool Late() const { return Clock::now() >= deadline_; }
+  // Past the time, or stopped: no graph is started, no departure cut down.
+  bool Late() const { return Clock::now() >= deadline_ || Stopped(); }
+  bool Stopped() const { return stop_(); }
 
   void Count(uint64_t FuzzSummary::*counter) {
     const std::lock_guard lock(mu_);
@@ -373,9 +380,9 @@ class Fuzzer {
         Clock::now() + std::chrono::duration_cast<Clock::duration>(
                            std::chrono::duration<double>(o_.shrink_seconds));
     return [this, &lane, until](const FuzzGraph& candidate) {
-      return Late() || Clock::now() >= until
-                 ? std::nullopt
-                 : Run(lane, candidate, "shrink");
+      if (Late() || Clock::now() >= until) return std::optional<CaseResult>();
+      std::optional<CaseResult> r = Run(lane, candidate, "shrink");
+      return Stopped() ? std::nullopt : r;
     };
   }
 
@@ -410,6 +417,7 @@ class Fuzzer {
   }
 
   const FuzzOptions& o_;
+  std::function<bool()> stop_;
   GraphOptions graph_;
   // Past it, no graph is started and a departure not yet cut down is
   // counted, not kept.
@@ -470,7 +478,7 @@ FuzzSummary Fuzz(const BackendFor& backend_for, const FuzzOptions& options,
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   const double before = earlier.seconds;
-  Fuzzer fuzzer(options, std::move(earlier));
+  Fuzzer fuzzer(options, std::move(earlier), stop);
   ThreadBackends backends(options.threads, backend_for);
   ParallelFor(static_cast<size_t>(std::max(options.threads, 1)),
               options.threads, [&](size_t, int worker) {
@@ -479,7 +487,7 @@ FuzzSummary Fuzz(const BackendFor& backend_for, const FuzzOptions& options,
                                       : options.work /
                                             ("t" + std::to_string(worker))};
                 while (const std::optional<uint64_t> seed =
-                           fuzzer.NextSeed(stop)) {
+                           fuzzer.NextSeed()) {
                   fuzzer.Graph(lane, *seed);
                 }
               });
