@@ -29,27 +29,12 @@ std::string VersionOf(const Model& model, const Node& node) {
   return node.op_type + "-" + (s ? std::to_string(s->since_version) : "?");
 }
 
-// The values a graph holds before any op runs: its fed inputs,
-// initializers and Constant nodes' values.
-using Source = std::pair<std::string, const Tensor*>;  // the value's name
-
-std::vector<Source> Sources(const FuzzGraph& g) {
-  std::vector<Source> sources;
-  for (const Tensor& t : g.inputs) sources.emplace_back(t.name, &t);
-  for (const Tensor& t : g.model.initializers) sources.emplace_back(t.name, &t);
-  for (const Node& n : g.model.nodes) {
-    const auto value = n.tensors.find("value");
-    if (IsConstant(n) && n.outputs.size() == 1 && value != n.tensors.end()) {
-      sources.emplace_back(n.outputs[0], &value->second);
-    }
-  }
-  return sources;
-}
+using Source = std::pair<std::string, const Tensor*>;  // GraphSources()
 
 // What the inputs have that a backend may trip on without computing
 // anything wrong: a crash or a refusal is told apart by it, not by dtypes.
 std::string Condition(const FuzzGraph& g) {
-  const std::vector<Source> sources = Sources(g);
+  const std::vector<Source> sources = GraphSources(g);
   if (std::ranges::any_of(
           sources, [](const Source& x) { return x.second->count() == 0; })) {
     return " on an empty input";
@@ -142,7 +127,7 @@ struct OneNode {
 };
 
 std::optional<OneNode> OneNodeOf(const FuzzGraph& one) {
-  const std::vector<Source> sources = Sources(one);
+  const std::vector<Source> sources = GraphSources(one);
   for (const Node& node : one.model.nodes) {
     if (IsConstant(node)) continue;
     OneNode n{&node, FindSchema(node.domain, node.op_type,

@@ -11,6 +11,8 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/model.h"
@@ -31,6 +33,26 @@ struct FuzzGraph {
   Model model;
   std::vector<Tensor> inputs;  // the fed ones, in FedInputs() order
 };
+
+// GraphSources()
+//
+// The values of `g` that no op computes, each with the name it goes by:
+// its fed inputs, initializers and Constant nodes' values. Pointers into a
+// const graph are const.
+template <typename Graph>
+auto GraphSources(Graph& g) {
+  using T = std::conditional_t<std::is_const_v<Graph>, const Tensor, Tensor>;
+  std::vector<std::pair<std::string, T*>> sources;
+  for (T& t : g.inputs) sources.emplace_back(t.name, &t);
+  for (T& t : g.model.initializers) sources.emplace_back(t.name, &t);
+  for (auto& n : g.model.nodes) {
+    const auto value = n.tensors.find("value");
+    if (IsConstant(n) && n.outputs.size() == 1 && value != n.tensors.end()) {
+      sources.emplace_back(n.outputs[0], &value->second);
+    }
+  }
+  return sources;
+}
 
 // NodeKind()
 //

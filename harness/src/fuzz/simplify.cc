@@ -10,21 +10,6 @@
 namespace onnxcts {
 namespace {
 
-// The values of `g` that no op computes, where they are held: fed inputs,
-// initializers and Constant nodes' values.
-std::vector<Tensor*> Sources(FuzzGraph& g) {
-  std::vector<Tensor*> sources;
-  for (Tensor& t : g.inputs) sources.push_back(&t);
-  for (Tensor& t : g.model.initializers) sources.push_back(&t);
-  for (Node& n : g.model.nodes) {
-    const auto value = n.tensors.find("value");
-    if (IsConstant(n) && value != n.tensors.end()) {
-      sources.push_back(&value->second);
-    }
-  }
-  return sources;
-}
-
 // `g` with the declared types of its fed inputs and outputs made to agree
 // with its values; none when the reference cannot run it.
 std::optional<FuzzGraph> Declare(FuzzGraph g) {
@@ -74,20 +59,19 @@ Tensor Sliced(const Tensor& t, size_t axis, int64_t from, int64_t keep) {
 // second in every value that has its largest size there (the others
 // broadcast): repeated, a search for the entry that departs.
 std::vector<FuzzGraph> Narrower(const FuzzGraph& g) {
-  FuzzGraph probe = g;
-  const std::vector<Tensor*> sources = Sources(probe);
+  const auto sources = GraphSources(g);
   size_t rank = 0;
-  for (const Tensor* t : sources) rank = std::max(rank, t->dims.size());
+  for (const auto& [name, t] : sources) rank = std::max(rank, t->dims.size());
   std::vector<FuzzGraph> narrower;
   for (size_t j = 1; j <= rank; ++j) {
     int64_t n = 0;
-    for (const Tensor* t : sources) n = std::max(n, FromRight(*t, j));
+    for (const auto& [name, t] : sources) n = std::max(n, FromRight(*t, j));
     if (n <= 1) continue;
     const int64_t half = n / 2;
     for (const auto& [from, keep] : {std::pair{int64_t{0}, half},
                                      std::pair{half, n - half}}) {
       FuzzGraph cut = g;
-      for (Tensor* t : Sources(cut)) {
+      for (auto& [name, t] : GraphSources(cut)) {
         if (FromRight(*t, j) == n) {
           *t = Sliced(*t, t->dims.size() - j, from, keep);
         }
@@ -108,14 +92,16 @@ std::vector<FuzzGraph> Flatter(const FuzzGraph& g) {
   };
   std::vector<FuzzGraph> flatter;
   FuzzGraph all = g;
-  const std::vector<Tensor*> sources = Sources(all);
+  const auto sources = GraphSources(all);
   size_t n = 0;
-  for (Tensor* t : sources) n += flattened(*t);
+  for (const auto& [name, t] : sources) n += flattened(*t);
   if (n == 0) return flatter;
   flatter.push_back(std::move(all));
   for (size_t k = 0; n > 1 && k < sources.size(); ++k) {
     FuzzGraph one = g;
-    if (flattened(*Sources(one)[k])) flatter.push_back(std::move(one));
+    if (flattened(*GraphSources(one)[k].second)) {
+      flatter.push_back(std::move(one));
+    }
   }
   return flatter;
 }
@@ -176,11 +162,10 @@ uint64_t One(const DTypeInfo& t) {
 // Runs of elements of each value set to one: the whole value, then halves,
 // quarters, down to single elements; runs already all one left out.
 std::vector<FuzzGraph> Plainer(const FuzzGraph& g) {
-  FuzzGraph probe = g;
-  const std::vector<Tensor*> sources = Sources(probe);
+  const auto sources = GraphSources(g);
   std::vector<FuzzGraph> plain;
   for (size_t s = 0; s < sources.size(); ++s) {
-    const Tensor& t = *sources[s];
+    const Tensor& t = *sources[s].second;
     const DTypeInfo& info = Info(t.dtype);
     const uint64_t one = One(info);
     const size_t count = t.count();
@@ -193,7 +178,7 @@ std::vector<FuzzGraph> Plainer(const FuzzGraph& g) {
         }
         if (ones) continue;
         FuzzGraph c = g;
-        Tensor& x = *Sources(c)[s];
+        Tensor& x = *GraphSources(c)[s].second;
         for (size_t e = from; e < to; ++e) StoreBits(info, x.bytes.data(), e, one);
         plain.push_back(std::move(c));
       }

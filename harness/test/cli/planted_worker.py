@@ -21,7 +21,7 @@ b. A graph-only wrong answer: every float32 value that one node computes and
    only a graph of two or more nodes shows it.
        fail graph <op versions of the reproducer> <dtypes> on <classes>
        (e.g. fail graph LeakyRelu-16 Neg-13 float on subnormal; one
-       signature per set of ops, so a minute's fuzz keeps ten or so)
+       signature per set of ops, so 1,500 graphs keep several)
 c. A crash: the worker dies of SIGSEGV when a Sign node's input is int16 of
    rank 3 or more.
        crash Sign
@@ -38,10 +38,10 @@ or give up as late as it likes. c's and d's signatures end in " on an empty
 input" instead when an input of the reproducer has a 0 dimension.
 
 The triggers of c and d are narrow on purpose: each comes up in about 2 of
-1000 generated graphs (a and e in about 2 and 8), so a minute's fuzz finds
+1000 generated graphs (a and e in about 2 and 8), so 1,500 graphs find
 them, yet seldom enough that the worker's restarts, and the timeouts every
 hang costs (the graph, then its Sum alone, and the simplifier's runs when
-the signature is new), leave it time for the rest.
+the signature is new), stay a small part of the run.
 """
 from __future__ import annotations
 

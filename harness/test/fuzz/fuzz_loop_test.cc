@@ -117,12 +117,21 @@ TEST(FuzzLoop, FindsTheDefectivePluginsDefectsAndReplaysThem) {
   ExpectReplays(s, o, *backend);
 }
 
+// A backend that answers as the reference does, but where a test changes
+// that.
+class AroundReference : public Backend {
+ public:
+  BackendInfo Start() override { return inner_->Start(); }
+
+ protected:
+  std::unique_ptr<Backend> inner_ = MakeReferenceBackend();
+};
+
 // The reference, but a graph of two op nodes or more has the subnormals of
 // its float outputs flushed to zero, as a folding pass run in flush-to-zero
 // mode would: each node alone is right.
-class FlushingGraphs : public Backend {
+class FlushingGraphs : public AroundReference {
  public:
-  BackendInfo Start() override { return inner_->Start(); }
   RunOutcome Run(const RunRequest& request) override {
     RunOutcome out = inner_->Run(request);
     if (OpNodes(*request.model) < 2) return out;
@@ -137,9 +146,6 @@ class FlushingGraphs : public Backend {
     }
     return out;
   }
-
- private:
-  std::unique_ptr<Backend> inner_ = MakeReferenceBackend();
 };
 
 TEST(FuzzLoop, CutsAGraphOnlyDepartureDownToTwoNodes) {
@@ -203,9 +209,8 @@ TEST(FuzzLoop, ADivisorReadFromAnOpenElementIsOpen) {
 // The reference, but a graph whose integer divisor reads an open element
 // is refused, as a backend whose answer there was 0 would refuse the Div:
 // the fuzz counts those graphs and keeps no finding of them.
-class RefusesOpenDivisors : public Backend {
+class RefusesOpenDivisors : public AroundReference {
  public:
-  BackendInfo Start() override { return inner_->Start(); }
   RunOutcome Run(const RunRequest& request) override {
     FuzzGraph g{*request.model, request.inputs};
     if (OpNodes(g.model) > 1 && DivisorOpen(g)) {
@@ -213,9 +218,6 @@ class RefusesOpenDivisors : public Backend {
     }
     return inner_->Run(request);
   }
-
- private:
-  std::unique_ptr<Backend> inner_ = MakeReferenceBackend();
 };
 
 TEST(FuzzLoop, GraphsDyingOnAnOpenDivisorAreCountedNotKept) {
