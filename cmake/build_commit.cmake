@@ -23,7 +23,7 @@ if(GIT)
 endif()
 
 set(text "// Written by cmake/build_commit.cmake at build time.
-#include \"version.h\"
+#include \"report/version.h\"
 
 namespace onnxcts {
 

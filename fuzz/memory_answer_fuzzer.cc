@@ -30,13 +30,13 @@
 #include <string_view>
 #include <vector>
 
-#include "backends/reference_backend.h"
 #include "backends/shared_memory.h"
 #include "backends/worker_protocol.h"
 #include "generate/case_writer.h"
 #include "onnxcts/verify.h"
 #include "run/backend_sweep.h"
 #include "run/chunk_check.h"
+#include "run/reference_backend.h"
 
 namespace {
 

@@ -44,7 +44,6 @@
 #include <vector>
 
 #include "backends/plugin_backend.h"
-#include "backends/reference_backend.h"
 #include "core/chunk_pipe.h"
 #include "finding.h"
 #include "onnxcts/broadcast.h"
@@ -53,6 +52,7 @@
 #include "run/compare.h"
 #include "run/model_check.h"
 #include "run/outcome_status.h"
+#include "run/reference_backend.h"
 
 namespace onnxcts::fuzz {
 namespace {

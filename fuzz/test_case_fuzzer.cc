@@ -19,12 +19,12 @@
 #include <string_view>
 #include <vector>
 
-#include "backends/reference_backend.h"
 #include "backends/temp_dir.h"
 #include "core/input_error.h"
 #include "finding.h"
 #include "io/suite.h"
 #include "report/report.h"
+#include "run/reference_backend.h"
 #include "run/runner.h"
 #include "scratch_prefix.h"
 

@@ -89,6 +89,8 @@ class PluginBackend : public Backend {
     return MakeInProcessPluginPipe(*library_, mutex_, options_.limits);
   }
 
+  bool SharedByThreads() const override { return in_process_; }
+
  private:
   RunOutcome RunNode(const RunRequest& request) {
     RunOutcome outcome;

@@ -74,13 +74,11 @@ class Backend {
   // Start(); null when it has none, and the sweep then copies through Run().
   // The pipe lives no longer than the backend.
   virtual std::unique_ptr<ChunkPipe> OpenPipe();
+  // Whether one instance may serve every thread of a run at once (an
+  // in-process plugin, which lives once in the harness whatever the number
+  // of backend objects); else each thread starts its own.
+  virtual bool SharedByThreads() const { return false; }
 };
-
-// MakeBackend()
-//
-// The backend for a --backend SPEC; throws std::invalid_argument for an
-// unknown kind.
-std::unique_ptr<Backend> MakeBackend(const std::string& spec);
 
 }  // namespace onnxcts
 

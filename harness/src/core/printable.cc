@@ -1,5 +1,8 @@
 #include "core/printable.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace onnxcts {
 namespace {
 
@@ -29,6 +32,14 @@ std::string Printable(std::string_view text, bool keep_lines) {
     }
   }
   return out;
+}
+
+std::string Lower(std::string_view s) {
+  std::string lower(s);
+  std::ranges::transform(lower, lower.begin(), [](unsigned char c) {
+    return static_cast<char>(std::tolower(c));
+  });
+  return lower;
 }
 
 }  // namespace onnxcts

@@ -17,6 +17,9 @@ namespace onnxcts {
 // UTF-8 included, as it was.
 std::string Printable(std::string_view text, bool keep_lines = false);
 
+// `s` in lower case (ASCII), as op names appear in case ids.
+std::string Lower(std::string_view s);
+
 }  // namespace onnxcts
 
 #endif  // ONNXCTS_HARNESS_CORE_PRINTABLE_H_

@@ -13,11 +13,11 @@
 #include <fmt/core.h>
 #include <nlohmann/json.hpp>
 
+#include "core/parallel.h"
 #include "fuzz/graph_case.h"
 #include "fuzz/shrink.h"
 #include "fuzz/simplify.h"
 #include "io/files.h"
-#include "parallel.h"
 #include "run/restart_budget.h"
 
 namespace onnxcts {

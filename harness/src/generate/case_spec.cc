@@ -8,10 +8,10 @@
 
 #include <fmt/core.h>
 
+#include "core/printable.h"
 #include "generate/case_writer.h"
-#include "names.h"
-#include "onnxcts/variant.h"
 #include "onnxcts/infer.h"
+#include "onnxcts/variant.h"
 
 namespace onnxcts {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/parallel.h"
+#include "core/progress.h"
 #include "generate/case_writer.h"
-#include "parallel.h"
-#include "progress.h"
 
 namespace onnxcts {
 namespace {

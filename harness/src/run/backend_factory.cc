@@ -1,12 +1,12 @@
-// MakeBackend(): the one place that maps a --backend SPEC to a backend.
+#include "run/backend_factory.h"
+
 #include <stdexcept>
 
 #include "backends/named_backends.h"
 #include "backends/outputs_backend.h"
 #include "backends/plugin_backend.h"
-#include "backends/reference_backend.h"
 #include "backends/worker_backend.h"
-#include "core/backend.h"
+#include "run/reference_backend.h"
 
 namespace onnxcts {
 namespace {

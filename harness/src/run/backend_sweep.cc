@@ -10,14 +10,14 @@
 
 #include <fmt/core.h>
 
+#include "core/parallel.h"
 #include "core/stop.h"
-#include "parallel.h"
 #include "run/compare.h"
 #include "run/id_filter.h"
+#include "run/kernel_sweep.h"
 #include "run/outcome_status.h"
 #include "run/pair_space.h"
 #include "run/sweep_thread.h"
-#include "sweep.h"
 
 namespace onnxcts {
 namespace {

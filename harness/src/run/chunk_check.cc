@@ -11,8 +11,8 @@
 #include "onnxcts/verify.h"
 #include "run/compare.h"
 #include "run/copying_pipe.h"
+#include "run/kernel_sweep.h"
 #include "run/outcome_status.h"
-#include "sweep.h"
 
 namespace onnxcts {
 namespace {

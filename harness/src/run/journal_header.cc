@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "report/report.h"
+#include "report/version.h"
 #include "run/journal_line.h"
-#include "version.h"
 
 namespace onnxcts {
 namespace {

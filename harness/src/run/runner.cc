@@ -7,17 +7,17 @@
 
 #include <fmt/core.h>
 
-#include "backends/plugin_backend.h"
 #include "backends/shell_quote.h"
 #include "core/input_error.h"
+#include "core/parallel.h"
 #include "core/stop.h"
 #include "io/model_io.h"
 #include "io/tensor_io.h"
 #include "io/unsupported_input.h"
-#include "parallel.h"
+#include "run/backend_factory.h"
 #include "run/compare.h"
-#include "run/id_filter.h"
 #include "run/graph_eval.h"
+#include "run/id_filter.h"
 #include "run/model_check.h"
 #include "run/onnx_release.h"
 #include "run/outcome_status.h"
@@ -330,11 +330,8 @@ std::vector<CaseResult> RunCase(const TestCase& c, Backend& backend,
 
 BackendFor PerThreadBackends(std::shared_ptr<Backend> first,
                              std::string spec) {
-  const bool shared =
-      spec.starts_with("plugin:") && spec.ends_with(kInProcessSuffix);
-  return [first = std::move(first), spec = std::move(spec),
-          shared](int worker) {
-    if (worker == 0 || shared) return first;
+  return [first = std::move(first), spec = std::move(spec)](int worker) {
+    if (worker == 0 || first->SharedByThreads()) return first;
     std::shared_ptr<Backend> backend = MakeBackend(spec);
     backend->Start();
     return backend;

@@ -51,8 +51,7 @@ using BackendFor = std::function<std::shared_ptr<Backend>(int worker)>;
 //
 // The BackendFor of a --backend `spec` whose first instance, already
 // started, is `first`: thread 0 drives `first`, each other thread starts its
-// own, but for an in-process plugin, which lives once in the harness
-// whatever the number of backend objects and so is shared.
+// own, unless `first` is SharedByThreads().
 BackendFor PerThreadBackends(std::shared_ptr<Backend> first, std::string spec);
 
 // The backend of each of a run's threads, started by `backend_for` on the

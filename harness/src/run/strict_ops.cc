@@ -5,17 +5,11 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/printable.h"
 #include "onnxcts/schema.h"
 
 namespace onnxcts {
 namespace {
-
-std::string Lower(std::string s) {
-  std::ranges::transform(s, s.begin(), [](unsigned char c) {
-    return static_cast<char>(std::tolower(c));
-  });
-  return s;
-}
 
 // Only onnxcts's own ops have deviations: the spots where their specs are
 // silent are listed with their kernels.

@@ -10,16 +10,16 @@
 
 #include <fmt/core.h>
 
-#include "backends/reference_backend.h"
 #include "backends/temp_dir.h"
+#include "core/progress.h"
 #include "core/stop.h"
 #include "generate/case_writer.h"
 #include "io/model_io.h"
 #include "onnxcts/verify.h"
-#include "progress.h"
 #include "run/copying_pipe.h"
+#include "run/kernel_sweep.h"
 #include "run/pair_space.h"
-#include "sweep.h"
+#include "run/reference_backend.h"
 
 namespace onnxcts {
 namespace {

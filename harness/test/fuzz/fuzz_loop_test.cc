@@ -11,12 +11,13 @@
 #include <cstring>
 #include <set>
 
-#include "backends/reference_backend.h"
 #include "backends/temp_dir.h"
 #include "fuzz/shrink.h"
 #include "io/model_io.h"
 #include "io/suite.h"
 #include "io/tensor_io.h"
+#include "run/backend_factory.h"
+#include "run/reference_backend.h"
 
 namespace onnxcts {
 namespace {

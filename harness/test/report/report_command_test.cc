@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "commands.h"
+#include "cli/commands.h"
 #include "report/report.h"
 #include "test_util.h"
 

@@ -8,12 +8,13 @@
 #include <set>
 #include <utility>
 
-#include "backends/reference_backend.h"
-#include "names.h"
-#include "onnxcts/verify.h"
-#include "run/pair_space.h"
-#include "sweep.h"
+#include "generate/names.h"
 #include "onnxcts/oracle.h"
+#include "onnxcts/verify.h"
+#include "run/backend_factory.h"
+#include "run/kernel_sweep.h"
+#include "run/pair_space.h"
+#include "run/reference_backend.h"
 
 namespace onnxcts {
 namespace {

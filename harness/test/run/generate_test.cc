@@ -8,14 +8,15 @@
 #include <set>
 #include <sstream>
 
-#include "backends/reference_backend.h"
+#include "core/printable.h"
 #include "generate/case_spec.h"
 #include "generate/case_writer.h"
+#include "generate/names.h"
 #include "generate/suite_generator.h"
 #include "io/model_io.h"
 #include "io/suite.h"
 #include "io/tensor_io.h"
-#include "names.h"
+#include "run/reference_backend.h"
 #include "run/runner.h"
 
 namespace onnxcts {

@@ -22,7 +22,7 @@
 
 #include "backends/temp_dir.h"
 #include "report/report.h"
-#include "version.h"
+#include "report/version.h"
 
 namespace onnxcts {
 

@@ -9,8 +9,8 @@
 #include <set>
 #include <thread>
 
-#include "backends/reference_backend.h"
 #include "io/suite.h"
+#include "run/reference_backend.h"
 
 namespace onnxcts {
 namespace {

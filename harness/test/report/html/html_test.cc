@@ -10,6 +10,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/printable.h"
 #include "report/html_data.h"
 #include "report/html_matrix.h"
 #include "test_util.h"
@@ -41,11 +42,6 @@ size_t Occurrences(const std::string& text, const std::string& part) {
     ++n;
   }
   return n;
-}
-
-std::string Lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(c));
-  return text;
 }
 
 // The JSON of the page's data element, parsed.

@@ -5,9 +5,9 @@
 
 #include <fmt/core.h>
 
-#include "commands.h"
+#include "cli/commands.h"
 #include "core/printable.h"
-#include "version.h"
+#include "report/version.h"
 
 int main(int argc, char** argv) {
   // Past a file-size limit a write then fails with EFBIG, which the writers

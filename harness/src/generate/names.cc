@@ -1,8 +1,10 @@
-#include "names.h"
+#include "generate/names.h"
 
 #include <algorithm>
 #include <cctype>
 #include <stdexcept>
+
+#include "core/printable.h"
 
 namespace onnxcts {
 namespace {
@@ -39,13 +41,6 @@ const OpSchema& SchemaNamed(const std::string& name) {
 }
 
 }  // namespace
-
-std::string Lower(std::string_view s) {
-  std::string lower(s);
-  std::ranges::transform(lower, lower.begin(),
-                         [](unsigned char c) { return std::tolower(c); });
-  return lower;
-}
 
 std::vector<const DTypeInfo*> ParseDTypes(
     const std::vector<std::string>& names) {

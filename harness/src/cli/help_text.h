@@ -1,7 +1,7 @@
 // Help text that several subcommands share, so that each --help says the
 // same thing in the same words.
-#ifndef ONNXCTS_HARNESS_HELP_TEXT_H_
-#define ONNXCTS_HARNESS_HELP_TEXT_H_
+#ifndef ONNXCTS_HARNESS_CLI_HELP_TEXT_H_
+#define ONNXCTS_HARNESS_CLI_HELP_TEXT_H_
 
 namespace onnxcts {
 
@@ -55,4 +55,4 @@ not happen, 3 incomplete (--resume).)";
 
 }  // namespace onnxcts
 
-#endif  // ONNXCTS_HARNESS_HELP_TEXT_H_
+#endif  // ONNXCTS_HARNESS_CLI_HELP_TEXT_H_

@@ -1,8 +1,8 @@
-#include "sweep.h"
+#include "run/kernel_sweep.h"
 
 #include <gtest/gtest.h>
 
-#include "names.h"
+#include "generate/names.h"
 
 namespace onnxcts {
 namespace {

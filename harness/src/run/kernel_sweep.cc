@@ -1,10 +1,10 @@
-#include "sweep.h"
+#include "run/kernel_sweep.h"
 
 #include <chrono>
 
+#include "core/parallel.h"
+#include "core/progress.h"
 #include "onnxcts/patterns.h"
-#include "parallel.h"
-#include "progress.h"
 
 namespace onnxcts {
 namespace {

@@ -1,8 +1,8 @@
 // What this onnxcts binary is: its version, the commit it was built from,
 // its compiler and the SIMD targets of its kernels. `onnxcts --version`
 // prints them, and a run's journal records the commit.
-#ifndef ONNXCTS_HARNESS_VERSION_H_
-#define ONNXCTS_HARNESS_VERSION_H_
+#ifndef ONNXCTS_HARNESS_REPORT_VERSION_H_
+#define ONNXCTS_HARNESS_REPORT_VERSION_H_
 
 #include <string>
 #include <string_view>
@@ -36,4 +36,4 @@ std::string VersionText();
 
 }  // namespace onnxcts
 
-#endif  // ONNXCTS_HARNESS_VERSION_H_
+#endif  // ONNXCTS_HARNESS_REPORT_VERSION_H_

@@ -20,10 +20,11 @@
 #include "backends/named_backends.h"
 #include "backends/shared_memory.h"
 #include "backends/worker_protocol.h"
-#include "commands.h"
+#include "cli/commands.h"
 #include "core/backend.h"
-#include "parallel.h"
-#include "progress.h"
+#include "core/parallel.h"
+#include "core/progress.h"
+#include "run/backend_factory.h"
 
 namespace onnxcts {
 namespace {

@@ -11,23 +11,24 @@
 #include <memory>
 #include <optional>
 
-#include "commands.h"
-#include "help_text.h"
+#include "cli/commands.h"
+#include "cli/help_text.h"
+#include "cli/long_run.h"
 #include "core/input_error.h"
+#include "core/parallel.h"
 #include "core/printable.h"
+#include "core/progress.h"
 #include "core/stop.h"
-#include "long_run.h"
-#include "run/suite_fingerprint.h"
 #include "io/suite.h"
-#include "parallel.h"
-#include "progress.h"
 #include "report/environment.h"
 #include "report/findings.h"
 #include "report/report.h"
 #include "report/summary.h"
+#include "run/backend_factory.h"
 #include "run/known_failures.h"
 #include "run/runner.h"
 #include "run/strict_ops.h"
+#include "run/suite_fingerprint.h"
 
 namespace onnxcts {
 namespace {

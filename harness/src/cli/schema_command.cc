@@ -9,7 +9,7 @@
 #include <memory>
 #include <string>
 
-#include "commands.h"
+#include "cli/commands.h"
 #include "onnxcts/dtype.h"
 #include "onnxcts/schema.h"
 #include "onnxcts/variant.h"

@@ -1,7 +1,7 @@
 // The subcommands of the onnxcts CLI. Each Add*Command registers its
 // options on `app` and returns the exit code through `exit_code` when run.
-#ifndef ONNXCTS_HARNESS_COMMANDS_H_
-#define ONNXCTS_HARNESS_COMMANDS_H_
+#ifndef ONNXCTS_HARNESS_CLI_COMMANDS_H_
+#define ONNXCTS_HARNESS_CLI_COMMANDS_H_
 
 #include <CLI/CLI.hpp>
 
@@ -26,4 +26,4 @@ void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv);
 
 }  // namespace onnxcts
 
-#endif  // ONNXCTS_HARNESS_COMMANDS_H_
+#endif  // ONNXCTS_HARNESS_CLI_COMMANDS_H_

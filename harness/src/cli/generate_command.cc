@@ -1,10 +1,10 @@
 // onnxcts generate: write the conformance suite.
 #include <fmt/core.h>
 
-#include "commands.h"
+#include "cli/commands.h"
+#include "generate/names.h"
+#include "core/parallel.h"
 #include "generate/suite_generator.h"
-#include "names.h"
-#include "parallel.h"
 
 namespace onnxcts {
 namespace {

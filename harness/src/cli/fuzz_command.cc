@@ -9,14 +9,15 @@
 #include <memory>
 #include <string>
 
-#include "commands.h"
+#include "cli/commands.h"
+#include "cli/help_text.h"
+#include "cli/long_run.h"
 #include "core/backend.h"
 #include "core/stop.h"
 #include "fuzz/fuzz_loop.h"
 #include "fuzz/fuzz_report.h"
-#include "help_text.h"
-#include "long_run.h"
 #include "report/atomic_file.h"
+#include "run/backend_factory.h"
 
 namespace onnxcts {
 namespace {

@@ -2,8 +2,8 @@
 // and --resume, the stop on a signal or --max-seconds, the worker memory
 // cap, the restart budget, and the exit code that says whether everything
 // was checked.
-#ifndef ONNXCTS_HARNESS_LONG_RUN_H_
-#define ONNXCTS_HARNESS_LONG_RUN_H_
+#ifndef ONNXCTS_HARNESS_CLI_LONG_RUN_H_
+#define ONNXCTS_HARNESS_CLI_LONG_RUN_H_
 
 #include <atomic>
 #include <cstdint>
@@ -106,4 +106,4 @@ std::string JournalPath(const std::string& report);
 
 }  // namespace onnxcts
 
-#endif  // ONNXCTS_HARNESS_LONG_RUN_H_
+#endif  // ONNXCTS_HARNESS_CLI_LONG_RUN_H_

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
+#include "cli/commands.h"
 #include "core/printable.h"
 #include "report/atomic_file.h"
 #include "report/diff.h"

@@ -2,8 +2,8 @@
 // models of the ops in the schema table, one node or a graph of them (with
 // Constant nodes: run/graph_eval.h), refuses any such model that breaks the
 // schema at its opset, and says not_supported otherwise.
-#ifndef ONNXCTS_HARNESS_BACKENDS_REFERENCE_BACKEND_H_
-#define ONNXCTS_HARNESS_BACKENDS_REFERENCE_BACKEND_H_
+#ifndef ONNXCTS_HARNESS_RUN_REFERENCE_BACKEND_H_
+#define ONNXCTS_HARNESS_RUN_REFERENCE_BACKEND_H_
 
 #include <memory>
 
@@ -15,4 +15,4 @@ std::unique_ptr<Backend> MakeReferenceBackend();
 
 }  // namespace onnxcts
 
-#endif  // ONNXCTS_HARNESS_BACKENDS_REFERENCE_BACKEND_H_
+#endif  // ONNXCTS_HARNESS_RUN_REFERENCE_BACKEND_H_

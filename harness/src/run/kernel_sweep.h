@@ -1,8 +1,8 @@
 // The exhaustive kernel-against-oracle sweep over whole dtypes, split into
 // chunks over threads: every pattern of dtypes up to 32 bits, stratified
 // samples of 64-bit ones.
-#ifndef ONNXCTS_HARNESS_SWEEP_H_
-#define ONNXCTS_HARNESS_SWEEP_H_
+#ifndef ONNXCTS_HARNESS_RUN_KERNEL_SWEEP_H_
+#define ONNXCTS_HARNESS_RUN_KERNEL_SWEEP_H_
 
 #include <span>
 #include <vector>
@@ -52,4 +52,4 @@ SweepResult SweepDType(const DTypeInfo& t, const SweepOptions& options);
 
 }  // namespace onnxcts
 
-#endif  // ONNXCTS_HARNESS_SWEEP_H_
+#endif  // ONNXCTS_HARNESS_RUN_KERNEL_SWEEP_H_

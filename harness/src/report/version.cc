@@ -1,4 +1,4 @@
-#include "version.h"
+#include "report/version.h"
 
 #include <hwy/targets.h>
 

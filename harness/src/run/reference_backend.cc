@@ -1,4 +1,4 @@
-#include "backends/reference_backend.h"
+#include "run/reference_backend.h"
 
 #include <algorithm>
 #include <optional>

@@ -1,7 +1,7 @@
 // Progress for long work: a line on stderr, rewritten in place, only when
 // stderr is a terminal (a CI log stays clean).
-#ifndef ONNXCTS_HARNESS_PROGRESS_H_
-#define ONNXCTS_HARNESS_PROGRESS_H_
+#ifndef ONNXCTS_HARNESS_CORE_PROGRESS_H_
+#define ONNXCTS_HARNESS_CORE_PROGRESS_H_
 
 #include <unistd.h>
 
@@ -45,4 +45,4 @@ class Progress {
 
 }  // namespace onnxcts
 
-#endif  // ONNXCTS_HARNESS_PROGRESS_H_
+#endif  // ONNXCTS_HARNESS_CORE_PROGRESS_H_

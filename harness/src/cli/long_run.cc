@@ -1,4 +1,4 @@
-#include "long_run.h"
+#include "cli/long_run.h"
 
 #include <fmt/core.h>
 
@@ -8,7 +8,7 @@
 
 #include "backends/child_process.h"
 #include "backends/shell_quote.h"
-#include "commands.h"
+#include "cli/commands.h"
 #include "core/byte_size.h"
 #include "core/stop.h"
 

@@ -9,19 +9,20 @@
 #include <filesystem>
 #include <map>
 
-#include "commands.h"
+#include "cli/commands.h"
+#include "cli/help_text.h"
+#include "cli/long_run.h"
+#include "generate/names.h"
+#include "core/parallel.h"
 #include "core/printable.h"
+#include "core/progress.h"
 #include "core/stop.h"
 #include "io/free_space.h"
-#include "long_run.h"
-#include "names.h"
-#include "parallel.h"
-#include "progress.h"
 #include "report/environment.h"
 #include "report/report.h"
+#include "run/backend_factory.h"
 #include "run/backend_sweep.h"
-#include "help_text.h"
-#include "sweep.h"
+#include "run/kernel_sweep.h"
 
 namespace onnxcts {
 namespace {

@@ -1,7 +1,7 @@
 // Runs independent tasks over a fixed number of threads. Results are
 // written by task index, so the outcome never depends on the thread count.
-#ifndef ONNXCTS_HARNESS_PARALLEL_H_
-#define ONNXCTS_HARNESS_PARALLEL_H_
+#ifndef ONNXCTS_HARNESS_CORE_PARALLEL_H_
+#define ONNXCTS_HARNESS_CORE_PARALLEL_H_
 
 #include <algorithm>
 #include <atomic>
@@ -63,4 +63,4 @@ inline void ParallelFor(size_t n, int threads,
 
 }  // namespace onnxcts
 
-#endif  // ONNXCTS_HARNESS_PARALLEL_H_
+#endif  // ONNXCTS_HARNESS_CORE_PARALLEL_H_

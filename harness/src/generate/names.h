@@ -1,11 +1,9 @@
 // Parsing of the comma-separated --ops, --dtypes and --opsets lists.
-#ifndef ONNXCTS_HARNESS_NAMES_H_
-#define ONNXCTS_HARNESS_NAMES_H_
+#ifndef ONNXCTS_HARNESS_GENERATE_NAMES_H_
+#define ONNXCTS_HARNESS_GENERATE_NAMES_H_
 
 #include <string>
 #include <vector>
-
-#include <string_view>
 
 #include "generate/case_spec.h"
 #include "onnxcts/dtype.h"
@@ -32,9 +30,6 @@ SuiteFilter ParseSuiteFilter(const std::vector<std::string>& ops,
                              const std::vector<std::string>& dtypes,
                              const std::vector<int>& opsets);
 
-// `s` in lower case (ASCII), as op names appear in case ids.
-std::string Lower(std::string_view s);
-
 }  // namespace onnxcts
 
-#endif  // ONNXCTS_HARNESS_NAMES_H_
+#endif  // ONNXCTS_HARNESS_GENERATE_NAMES_H_
