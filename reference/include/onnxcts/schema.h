@@ -41,8 +41,8 @@ using Attributes = std::map<std::string, AttrValue, std::less<>>;
 struct AttrSpec {
   std::string_view name;
   AttrType type;
-  bool required;
-  int64_t default_int;  // used when !required and type == kInt
+  bool required = false;
+  int64_t default_int = 0;  // used when !required and type == kInt
   // An INT read as a yes or no: any value but 0 means 1. The suite tries 1
   // and 0.
   bool flag = false;
@@ -180,14 +180,16 @@ struct ElementAnswer {
 struct OpSchema;
 using DeviationFn = bool (*)(const OpSchema& s, const ElementAnswer& e);
 
+// One version of one operator. The op files write each with designated
+// initializers in this order, leaving out every field at its default.
 struct OpSchema {
-  std::string_view domain;  // "" is ai.onnx
+  std::string_view domain = {};  // "" is ai.onnx
   std::string_view op;
   int since_version;
   std::span<const Formal> inputs;
   std::span<const Formal> outputs;
   std::span<const TypeConstraint> constraints;
-  std::span<const AttrSpec> attributes;
+  std::span<const AttrSpec> attributes = {};
   KernelFn kernel;
   DeviationFn deviation = nullptr;
   // Whether inputs of different shapes broadcast as numpy's do (Max from 8,
@@ -222,8 +224,7 @@ struct OpSchema {
   // answer other than `e.expected` would be a deviation under `deviation`
   // (a NaN for a NaN aside: comparisons match those); `e.actual` is not
   // read. What a graph fuzzer asks of every element it computes, knowing
-  // no backend's answer. Set wherever `deviation` is (AnswerOpen()); last
-  // in the struct, so that tables written positionally stay valid.
+  // no backend's answer. Set wherever `deviation` is (AnswerOpen()).
   DeviationFn open = nullptr;
 
   const TypeConstraint* FindConstraint(std::string_view name) const;

@@ -73,14 +73,27 @@ RunAnswer AbsOnRun(const DTypeInfo& t, const PatternRun& run) {
 constexpr TypeConstraint kC6[] = {{"T", kNumeric}};
 constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
-constexpr OpSchema kRows[] = {
-    {"", "Abs", 6, kUnaryIn, kUnaryOut, kC6, {}, AbsKernel,
-     DeviationBy<SignedMinimumDeviation>},
-    {"", "Abs", 13, kUnaryIn, kUnaryOut, kC13, {}, AbsKernel,
-     DeviationBy<SignedMinimumDeviation>},
-};
 // Open at the minimum of a signed type, whose magnitude does not fit.
-constexpr auto kSchemas = WithOpen(kRows, OpenBy<SignedMinimumDeviation>);
+constexpr DeviationFn kOpen = OpenBy<SignedMinimumDeviation>;
+
+constexpr OpSchema kSchemas[] = {
+    {.op = "Abs",
+     .since_version = 6,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC6,
+     .kernel = AbsKernel,
+     .deviation = DeviationBy<SignedMinimumDeviation>,
+     .open = kOpen},
+    {.op = "Abs",
+     .since_version = 13,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC13,
+     .kernel = AbsKernel,
+     .deviation = DeviationBy<SignedMinimumDeviation>,
+     .open = kOpen},
+};
 
 constexpr Variant kVariants[] = {
     {.name = "abs",

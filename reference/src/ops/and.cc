@@ -11,8 +11,13 @@ namespace {
 constexpr auto kKernel = LogicalOf<simd::BitOp::kAnd>;
 
 constexpr OpSchema kSchemas[] = {
-    {"", "And", 7, kLogicalIn, kLogicalOut, kLogicalC, {}, PairNodeOf<kKernel>,
-     nullptr, true},
+    {.op = "And",
+     .since_version = 7,
+     .inputs = kLogicalIn,
+     .outputs = kLogicalOut,
+     .constraints = kLogicalC,
+     .kernel = PairNodeOf<kKernel>,
+     .broadcast = true},
 };
 
 constexpr Variant kVariants[] = {

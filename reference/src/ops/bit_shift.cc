@@ -76,15 +76,23 @@ constexpr TypeConstraint kC11[] = {{"T", kUnsigned}};
 constexpr AttrSpec kAttrs[] = {{.name = "direction",
                                 .type = AttrType::kString,
                                 .required = true,
-                                .default_int = 0,
                                 .choices = kDirections}};
 
-constexpr OpSchema kRows[] = {
-    {"", "BitShift", 11, kIn, kOut, kC11, kAttrs, BitShiftNode,
-     DeviationBy<ShiftByWidth>, true},
-};
 // Open where Y is the width or more (any answer there).
-constexpr auto kSchemas = WithOpen(kRows, OpenBy<ShiftByWidth>);
+constexpr DeviationFn kOpen = OpenBy<ShiftByWidth>;
+
+constexpr OpSchema kSchemas[] = {
+    {.op = "BitShift",
+     .since_version = 11,
+     .inputs = kIn,
+     .outputs = kOut,
+     .constraints = kC11,
+     .attributes = kAttrs,
+     .kernel = BitShiftNode,
+     .deviation = DeviationBy<ShiftByWidth>,
+     .broadcast = true,
+     .open = kOpen},
+};
 
 constexpr IntAttribute kLeftward[] = {{"direction", 0}};
 constexpr IntAttribute kRightward[] = {{"direction", 1}};

@@ -10,8 +10,13 @@ namespace {
 constexpr auto kKernel = BitwiseOf<simd::BitOp::kAnd>;
 
 constexpr OpSchema kSchemas[] = {
-    {"", "BitwiseAnd", 18, kBitwiseIn, kBitwiseOut, kIntegersC, {},
-     PairNodeOf<kKernel>, nullptr, true},
+    {.op = "BitwiseAnd",
+     .since_version = 18,
+     .inputs = kBitwiseIn,
+     .outputs = kBitwiseOut,
+     .constraints = kIntegersC,
+     .kernel = PairNodeOf<kKernel>,
+     .broadcast = true},
 };
 
 constexpr Variant kVariants[] = {

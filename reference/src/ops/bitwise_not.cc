@@ -42,7 +42,12 @@ RunAnswer BitwiseNotOnRun(const DTypeInfo& t, const PatternRun&) {
 }
 
 constexpr OpSchema kSchemas[] = {
-    {"", "BitwiseNot", 18, kUnaryIn, kUnaryOut, kIntegersC, {}, BitwiseNotNode},
+    {.op = "BitwiseNot",
+     .since_version = 18,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kIntegersC,
+     .kernel = BitwiseNotNode},
 };
 
 constexpr Variant kVariants[] = {

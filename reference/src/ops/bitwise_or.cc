@@ -10,8 +10,13 @@ namespace {
 constexpr auto kKernel = BitwiseOf<simd::BitOp::kOr>;
 
 constexpr OpSchema kSchemas[] = {
-    {"", "BitwiseOr", 18, kBitwiseIn, kBitwiseOut, kIntegersC, {},
-     PairNodeOf<kKernel>, nullptr, true},
+    {.op = "BitwiseOr",
+     .since_version = 18,
+     .inputs = kBitwiseIn,
+     .outputs = kBitwiseOut,
+     .constraints = kIntegersC,
+     .kernel = PairNodeOf<kKernel>,
+     .broadcast = true},
 };
 
 constexpr Variant kVariants[] = {

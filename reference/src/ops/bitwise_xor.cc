@@ -10,8 +10,13 @@ namespace {
 constexpr auto kKernel = BitwiseOf<simd::BitOp::kXor>;
 
 constexpr OpSchema kSchemas[] = {
-    {"", "BitwiseXor", 18, kBitwiseIn, kBitwiseOut, kIntegersC, {},
-     PairNodeOf<kKernel>, nullptr, true},
+    {.op = "BitwiseXor",
+     .since_version = 18,
+     .inputs = kBitwiseIn,
+     .outputs = kBitwiseOut,
+     .constraints = kIntegersC,
+     .kernel = PairNodeOf<kKernel>,
+     .broadcast = true},
 };
 
 constexpr Variant kVariants[] = {

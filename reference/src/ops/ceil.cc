@@ -14,8 +14,18 @@ constexpr DType kV13[] = {DType::kFloat16, DType::kFloat, DType::kDouble,
 constexpr TypeConstraint kC13[] = {{"T", kV13}};
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Ceil", 6, kUnaryIn, kUnaryOut, kC6, {}, RoundNodeOf<kUp>},
-    {"", "Ceil", 13, kUnaryIn, kUnaryOut, kC13, {}, RoundNodeOf<kUp>},
+    {.op = "Ceil",
+     .since_version = 6,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC6,
+     .kernel = RoundNodeOf<kUp>},
+    {.op = "Ceil",
+     .since_version = 13,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC13,
+     .kernel = RoundNodeOf<kUp>},
 };
 
 constexpr Variant kVariants[] = {

@@ -254,14 +254,10 @@ constexpr Formal kIn11[] = {
 constexpr Formal kOut[] = {{"output", "T"}};
 constexpr AttrSpec kAttrs6[] = {{.name = "max",
                                  .type = AttrType::kFloat,
-                                 .required = false,
-                                 .default_int = 0,
                                  .default_float = kHighest,
                                  .float_choices = kMaxes},
                                 {.name = "min",
                                  .type = AttrType::kFloat,
-                                 .required = false,
-                                 .default_int = 0,
                                  .default_float = kLowest,
                                  .float_choices = kMins}};
 constexpr TypeConstraint kC6[] = {{"T", kFloat16FloatDouble}};
@@ -269,8 +265,7 @@ constexpr TypeConstraint kC12[] = {{"T", kNumeric}};
 constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
 constexpr OpSchema Version(int since, std::span<const TypeConstraint> c) {
-  return {.domain = "",
-          .op = "Clip",
+  return {.op = "Clip",
           .since_version = since,
           .inputs = since == 6 ? std::span<const Formal>(kIn6) : kIn11,
           .outputs = kOut,

@@ -87,13 +87,10 @@ inline constexpr TypeConstraint kT1T2[] = {{"T1", kAllowed},
 
 inline constexpr AttrSpec kSaturate = {.name = "saturate",
                                        .type = AttrType::kInt,
-                                       .required = false,
                                        .default_int = 1,
                                        .flag = true};
 inline constexpr AttrSpec kRoundMode = {.name = "round_mode",
                                         .type = AttrType::kString,
-                                        .required = false,
-                                        .default_int = 0,
                                         .default_string = "up",
                                         .choices = kRoundModes};
 

@@ -16,19 +16,46 @@ namespace {
 constexpr auto kKernel = PairArithmetic<simd::Arithmetic::kDiv>;
 constexpr DeviationFn kRule = DeviationBy<OpenSpot<oracle::Arithmetic::kDiv>>;
 
-constexpr OpSchema kRows[] = {
-    {"", "Div", 6, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kRule, false},
-    {"", "Div", 7, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kRule, true},
-    {"", "Div", 13, kArithmeticIn, kArithmeticOut, kArithmeticC13, {},
-     PairNodeOf<kKernel>, kRule, true},
-    {"", "Div", 14, kArithmeticIn, kArithmeticOut, kArithmeticC14, {},
-     PairNodeOf<kKernel>, kRule, true},
-};
 // Open on an integer divisor of 0 and on MIN / -1: OpenSpot's spots.
-constexpr auto kSchemas =
-    WithOpen(kRows, OpenBy<OpenSpot<oracle::Arithmetic::kDiv>>);
+constexpr DeviationFn kOpen = OpenBy<OpenSpot<oracle::Arithmetic::kDiv>>;
+
+constexpr OpSchema kSchemas[] = {
+    {.op = "Div",
+     .since_version = 6,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC7,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .open = kOpen},
+    {.op = "Div",
+     .since_version = 7,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC7,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .broadcast = true,
+     .open = kOpen},
+    {.op = "Div",
+     .since_version = 13,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC13,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .broadcast = true,
+     .open = kOpen},
+    {.op = "Div",
+     .since_version = 14,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC14,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .broadcast = true,
+     .open = kOpen},
+};
 
 constexpr Variant kVariants[] = {
     {.name = "div",

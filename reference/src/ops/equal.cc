@@ -32,10 +32,34 @@ constexpr TypeConstraint kC13[] = {{"T", kV13}, {"T1", kBoolOnly}};
 constexpr KernelFn kNode = PairNodeOf<Equal>;
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Equal", 7, kCompareIn, kCompareOut, kC7, {}, kNode, nullptr, true},
-    {"", "Equal", 11, kCompareIn, kCompareOut, kC11, {}, kNode, nullptr, true},
-    {"", "Equal", 13, kCompareIn, kCompareOut, kC13, {}, kNode, nullptr, true},
-    {"", "Equal", 19, kCompareIn, kCompareOut, kC13, {}, kNode, nullptr, true},
+    {.op = "Equal",
+     .since_version = 7,
+     .inputs = kCompareIn,
+     .outputs = kCompareOut,
+     .constraints = kC7,
+     .kernel = kNode,
+     .broadcast = true},
+    {.op = "Equal",
+     .since_version = 11,
+     .inputs = kCompareIn,
+     .outputs = kCompareOut,
+     .constraints = kC11,
+     .kernel = kNode,
+     .broadcast = true},
+    {.op = "Equal",
+     .since_version = 13,
+     .inputs = kCompareIn,
+     .outputs = kCompareOut,
+     .constraints = kC13,
+     .kernel = kNode,
+     .broadcast = true},
+    {.op = "Equal",
+     .since_version = 19,
+     .inputs = kCompareIn,
+     .outputs = kCompareOut,
+     .constraints = kC13,
+     .kernel = kNode,
+     .broadcast = true},
 };
 
 constexpr Variant kVariants[] = {

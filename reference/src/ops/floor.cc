@@ -14,8 +14,18 @@ constexpr DType kV13[] = {DType::kFloat16, DType::kFloat, DType::kDouble,
 constexpr TypeConstraint kC13[] = {{"T", kV13}};
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Floor", 6, kUnaryIn, kUnaryOut, kC6, {}, RoundNodeOf<kDown>},
-    {"", "Floor", 13, kUnaryIn, kUnaryOut, kC13, {}, RoundNodeOf<kDown>},
+    {.op = "Floor",
+     .since_version = 6,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC6,
+     .kernel = RoundNodeOf<kDown>},
+    {.op = "Floor",
+     .since_version = 13,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC13,
+     .kernel = RoundNodeOf<kDown>},
 };
 
 constexpr Variant kVariants[] = {

@@ -18,10 +18,20 @@ void GreaterOrEqual(const DTypeInfo& t, const void* a, const void* b, void* out,
 // Version 12 takes the integers, float16, float and double (Less-9's
 // types); 16 adds bfloat16.
 constexpr OpSchema kSchemas[] = {
-    {"", "GreaterOrEqual", 12, kCompareIn, kCompareOut, kOrderC9, {},
-     PairNodeOf<GreaterOrEqual>, nullptr, true},
-    {"", "GreaterOrEqual", 16, kCompareIn, kCompareOut, kOrderC13, {},
-     PairNodeOf<GreaterOrEqual>, nullptr, true},
+    {.op = "GreaterOrEqual",
+     .since_version = 12,
+     .inputs = kCompareIn,
+     .outputs = kCompareOut,
+     .constraints = kOrderC9,
+     .kernel = PairNodeOf<GreaterOrEqual>,
+     .broadcast = true},
+    {.op = "GreaterOrEqual",
+     .since_version = 16,
+     .inputs = kCompareIn,
+     .outputs = kCompareOut,
+     .constraints = kOrderC13,
+     .kernel = PairNodeOf<GreaterOrEqual>,
+     .broadcast = true},
 };
 
 constexpr Variant kVariants[] = {

@@ -55,13 +55,11 @@ constexpr auto& kC24 = kC<conversion::kDTypes24>;
 constexpr auto& kC25 = kC<conversion::kDTypes25>;
 
 constexpr OpSchema Version(int since, std::span<const TypeConstraint> c) {
-  return {.domain = "",
-          .op = "Identity",
+  return {.op = "Identity",
           .since_version = since,
           .inputs = kIn,
           .outputs = kOut,
           .constraints = c,
-          .attributes = {},
           .kernel = IdentityNode,
           .keeps_nan_payload = true};
 }

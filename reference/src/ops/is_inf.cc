@@ -69,13 +69,31 @@ constexpr TypeConstraint kC10[] = {{"T1", kV10}, {"T2", kBoolOnly}};
 constexpr TypeConstraint kC20[] = {{"T1", kV20}, {"T2", kBoolOnly}};
 
 constexpr AttrSpec kAttrs[] = {
-    {"detect_negative", AttrType::kInt, false, 1, true},
-    {"detect_positive", AttrType::kInt, false, 1, true},
+    {.name = "detect_negative",
+     .type = AttrType::kInt,
+     .default_int = 1,
+     .flag = true},
+    {.name = "detect_positive",
+     .type = AttrType::kInt,
+     .default_int = 1,
+     .flag = true},
 };
 
 constexpr OpSchema kSchemas[] = {
-    {"", "IsInf", 10, kPredicateIn, kPredicateOut, kC10, kAttrs, IsInfKernel},
-    {"", "IsInf", 20, kPredicateIn, kPredicateOut, kC20, kAttrs, IsInfKernel},
+    {.op = "IsInf",
+     .since_version = 10,
+     .inputs = kPredicateIn,
+     .outputs = kPredicateOut,
+     .constraints = kC10,
+     .attributes = kAttrs,
+     .kernel = IsInfKernel},
+    {.op = "IsInf",
+     .since_version = 20,
+     .inputs = kPredicateIn,
+     .outputs = kPredicateOut,
+     .constraints = kC20,
+     .attributes = kAttrs,
+     .kernel = IsInfKernel},
 };
 
 template <bool kPositive, bool kNegative>

@@ -54,9 +54,24 @@ constexpr TypeConstraint kC13[] = {{"T1", kV13}, {"T2", kBoolOnly}};
 constexpr TypeConstraint kC20[] = {{"T1", kV20}, {"T2", kBoolOnly}};
 
 constexpr OpSchema kSchemas[] = {
-    {"", "IsNaN", 9, kPredicateIn, kPredicateOut, kC9, {}, IsNaNKernel},
-    {"", "IsNaN", 13, kPredicateIn, kPredicateOut, kC13, {}, IsNaNKernel},
-    {"", "IsNaN", 20, kPredicateIn, kPredicateOut, kC20, {}, IsNaNKernel},
+    {.op = "IsNaN",
+     .since_version = 9,
+     .inputs = kPredicateIn,
+     .outputs = kPredicateOut,
+     .constraints = kC9,
+     .kernel = IsNaNKernel},
+    {.op = "IsNaN",
+     .since_version = 13,
+     .inputs = kPredicateIn,
+     .outputs = kPredicateOut,
+     .constraints = kC13,
+     .kernel = IsNaNKernel},
+    {.op = "IsNaN",
+     .since_version = 20,
+     .inputs = kPredicateIn,
+     .outputs = kPredicateOut,
+     .constraints = kC20,
+     .kernel = IsNaNKernel},
 };
 
 void IsNaNVariantKernel(const DTypeInfo& t, const void* in, void* out,

@@ -109,8 +109,6 @@ bool Defines(const Variant&, const DTypeInfo& t) { return IeeeFloat(t); }
 
 constexpr AttrSpec kAttrs[] = {{.name = "alpha",
                                 .type = AttrType::kFloat,
-                                .required = false,
-                                .default_int = 0,
                                 .default_float = kAlphas[0],
                                 .float_choices = kAlphas}};
 constexpr DType kV16[] = {DType::kBfloat16, DType::kFloat16, DType::kFloat,
@@ -118,13 +116,26 @@ constexpr DType kV16[] = {DType::kBfloat16, DType::kFloat16, DType::kFloat,
 constexpr TypeConstraint kC6[] = {{"T", kFloat16FloatDouble}};
 constexpr TypeConstraint kC16[] = {{"T", kV16}};
 
-constexpr OpSchema kRows[] = {
-    {"", "LeakyRelu", 6, kUnaryIn, kUnaryOut, kC6, kAttrs, LeakyReluNode,
-     OtherRounding},
-    {"", "LeakyRelu", 16, kUnaryIn, kUnaryOut, kC16, kAttrs, LeakyReluNode,
-     OtherRounding},
+constexpr OpSchema kSchemas[] = {
+    {.op = "LeakyRelu",
+     .since_version = 6,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC6,
+     .attributes = kAttrs,
+     .kernel = LeakyReluNode,
+     .deviation = OtherRounding,
+     .open = RoundingOpen},
+    {.op = "LeakyRelu",
+     .since_version = 16,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC16,
+     .attributes = kAttrs,
+     .kernel = LeakyReluNode,
+     .deviation = OtherRounding,
+     .open = RoundingOpen},
 };
-constexpr auto kSchemas = WithOpen(kRows, RoundingOpen);
 
 constexpr IntAttribute kAlpha0[] = {{"alpha", 0}};
 constexpr IntAttribute kAlpha1[] = {{"alpha", 1}};

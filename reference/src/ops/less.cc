@@ -16,12 +16,27 @@ void Less(const DTypeInfo& t, const void* a, const void* b, void* out,
 constexpr KernelFn kNode = PairNodeOf<Less>;
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Less", 7, kCompareIn, kCompareOut, kOrderC7, {}, kNode, nullptr,
-     true},
-    {"", "Less", 9, kCompareIn, kCompareOut, kOrderC9, {}, kNode, nullptr,
-     true},
-    {"", "Less", 13, kCompareIn, kCompareOut, kOrderC13, {}, kNode, nullptr,
-     true},
+    {.op = "Less",
+     .since_version = 7,
+     .inputs = kCompareIn,
+     .outputs = kCompareOut,
+     .constraints = kOrderC7,
+     .kernel = kNode,
+     .broadcast = true},
+    {.op = "Less",
+     .since_version = 9,
+     .inputs = kCompareIn,
+     .outputs = kCompareOut,
+     .constraints = kOrderC9,
+     .kernel = kNode,
+     .broadcast = true},
+    {.op = "Less",
+     .since_version = 13,
+     .inputs = kCompareIn,
+     .outputs = kCompareOut,
+     .constraints = kOrderC13,
+     .kernel = kNode,
+     .broadcast = true},
 };
 
 constexpr Variant kVariants[] = {

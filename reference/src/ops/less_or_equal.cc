@@ -17,10 +17,20 @@ void LessOrEqual(const DTypeInfo& t, const void* a, const void* b, void* out,
 // Version 12 takes the integers, float16, float and double (Less-9's
 // types); 16 adds bfloat16.
 constexpr OpSchema kSchemas[] = {
-    {"", "LessOrEqual", 12, kCompareIn, kCompareOut, kOrderC9, {},
-     PairNodeOf<LessOrEqual>, nullptr, true},
-    {"", "LessOrEqual", 16, kCompareIn, kCompareOut, kOrderC13, {},
-     PairNodeOf<LessOrEqual>, nullptr, true},
+    {.op = "LessOrEqual",
+     .since_version = 12,
+     .inputs = kCompareIn,
+     .outputs = kCompareOut,
+     .constraints = kOrderC9,
+     .kernel = PairNodeOf<LessOrEqual>,
+     .broadcast = true},
+    {.op = "LessOrEqual",
+     .since_version = 16,
+     .inputs = kCompareIn,
+     .outputs = kCompareOut,
+     .constraints = kOrderC13,
+     .kernel = PairNodeOf<LessOrEqual>,
+     .broadcast = true},
 };
 
 constexpr Variant kVariants[] = {

@@ -28,13 +28,43 @@ constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
 constexpr DeviationFn kZeroPair = DeviationBy<ZeroPairDeviation>;
 
-constexpr OpSchema kRows[] = {
-    {"", "Max", 6, kSelectIn, kOut, kC6, {}, FoldNodeOf<Max>, kZeroPair, false},
-    {"", "Max", 8, kSelectIn, kOut, kC6, {}, FoldNodeOf<Max>, kZeroPair, true},
-    {"", "Max", 12, kSelectIn, kOut, kC12, {}, FoldNodeOf<Max>, kZeroPair, true},
-    {"", "Max", 13, kSelectIn, kOut, kC13, {}, FoldNodeOf<Max>, kZeroPair, true},
+constexpr OpSchema kSchemas[] = {
+    {.op = "Max",
+     .since_version = 6,
+     .inputs = kSelectIn,
+     .outputs = kOut,
+     .constraints = kC6,
+     .kernel = FoldNodeOf<Max>,
+     .deviation = kZeroPair,
+     .open = ZeroPairOpen},
+    {.op = "Max",
+     .since_version = 8,
+     .inputs = kSelectIn,
+     .outputs = kOut,
+     .constraints = kC6,
+     .kernel = FoldNodeOf<Max>,
+     .deviation = kZeroPair,
+     .broadcast = true,
+     .open = ZeroPairOpen},
+    {.op = "Max",
+     .since_version = 12,
+     .inputs = kSelectIn,
+     .outputs = kOut,
+     .constraints = kC12,
+     .kernel = FoldNodeOf<Max>,
+     .deviation = kZeroPair,
+     .broadcast = true,
+     .open = ZeroPairOpen},
+    {.op = "Max",
+     .since_version = 13,
+     .inputs = kSelectIn,
+     .outputs = kOut,
+     .constraints = kC13,
+     .kernel = FoldNodeOf<Max>,
+     .deviation = kZeroPair,
+     .broadcast = true,
+     .open = ZeroPairOpen},
 };
-constexpr auto kSchemas = WithOpen(kRows, ZeroPairOpen);
 
 constexpr Variant kVariants[] = {
     {.name = "max",

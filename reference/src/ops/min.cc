@@ -28,13 +28,43 @@ constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
 constexpr DeviationFn kZeroPair = DeviationBy<ZeroPairDeviation>;
 
-constexpr OpSchema kRows[] = {
-    {"", "Min", 6, kSelectIn, kOut, kC6, {}, FoldNodeOf<Min>, kZeroPair, false},
-    {"", "Min", 8, kSelectIn, kOut, kC6, {}, FoldNodeOf<Min>, kZeroPair, true},
-    {"", "Min", 12, kSelectIn, kOut, kC12, {}, FoldNodeOf<Min>, kZeroPair, true},
-    {"", "Min", 13, kSelectIn, kOut, kC13, {}, FoldNodeOf<Min>, kZeroPair, true},
+constexpr OpSchema kSchemas[] = {
+    {.op = "Min",
+     .since_version = 6,
+     .inputs = kSelectIn,
+     .outputs = kOut,
+     .constraints = kC6,
+     .kernel = FoldNodeOf<Min>,
+     .deviation = kZeroPair,
+     .open = ZeroPairOpen},
+    {.op = "Min",
+     .since_version = 8,
+     .inputs = kSelectIn,
+     .outputs = kOut,
+     .constraints = kC6,
+     .kernel = FoldNodeOf<Min>,
+     .deviation = kZeroPair,
+     .broadcast = true,
+     .open = ZeroPairOpen},
+    {.op = "Min",
+     .since_version = 12,
+     .inputs = kSelectIn,
+     .outputs = kOut,
+     .constraints = kC12,
+     .kernel = FoldNodeOf<Min>,
+     .deviation = kZeroPair,
+     .broadcast = true,
+     .open = ZeroPairOpen},
+    {.op = "Min",
+     .since_version = 13,
+     .inputs = kSelectIn,
+     .outputs = kOut,
+     .constraints = kC13,
+     .kernel = FoldNodeOf<Min>,
+     .deviation = kZeroPair,
+     .broadcast = true,
+     .open = ZeroPairOpen},
 };
-constexpr auto kSchemas = WithOpen(kRows, ZeroPairOpen);
 
 constexpr Variant kVariants[] = {
     {.name = "min",

@@ -47,14 +47,11 @@ bool Open(const OpSchema&, const ElementAnswer& e) {
 
 constexpr AttrSpec kAttrs[] = {{.name = "fmod",
                                 .type = AttrType::kInt,
-                                .required = false,
-                                .default_int = 0,
                                 .flag = true}};
 constexpr TypeConstraint kC10[] = {{"T", kNumeric}};
 
 constexpr OpSchema Version(int since, std::span<const TypeConstraint> c) {
-  return {.domain = "",
-          .op = "Mod",
+  return {.op = "Mod",
           .since_version = since,
           .inputs = kArithmeticIn,
           .outputs = kArithmeticOut,

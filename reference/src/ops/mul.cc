@@ -15,19 +15,46 @@ namespace {
 constexpr auto kKernel = PairArithmetic<simd::Arithmetic::kMul>;
 constexpr DeviationFn kRule = DeviationBy<OpenSpot<oracle::Arithmetic::kMul>>;
 
-constexpr OpSchema kRows[] = {
-    {"", "Mul", 6, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kRule, false},
-    {"", "Mul", 7, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kRule, true},
-    {"", "Mul", 13, kArithmeticIn, kArithmeticOut, kArithmeticC13, {},
-     PairNodeOf<kKernel>, kRule, true},
-    {"", "Mul", 14, kArithmeticIn, kArithmeticOut, kArithmeticC14, {},
-     PairNodeOf<kKernel>, kRule, true},
-};
 // Open where the exact integer product does not fit: OpenSpot's spot.
-constexpr auto kSchemas =
-    WithOpen(kRows, OpenBy<OpenSpot<oracle::Arithmetic::kMul>>);
+constexpr DeviationFn kOpen = OpenBy<OpenSpot<oracle::Arithmetic::kMul>>;
+
+constexpr OpSchema kSchemas[] = {
+    {.op = "Mul",
+     .since_version = 6,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC7,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .open = kOpen},
+    {.op = "Mul",
+     .since_version = 7,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC7,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .broadcast = true,
+     .open = kOpen},
+    {.op = "Mul",
+     .since_version = 13,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC13,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .broadcast = true,
+     .open = kOpen},
+    {.op = "Mul",
+     .since_version = 14,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC14,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .broadcast = true,
+     .open = kOpen},
+};
 
 constexpr Variant kVariants[] = {
     {.name = "mul",

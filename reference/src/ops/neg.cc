@@ -72,14 +72,27 @@ constexpr DType kV13[] = {DType::kFloat,   DType::kInt32,  DType::kInt8,
 constexpr TypeConstraint kC6[] = {{"T", kV6}};
 constexpr TypeConstraint kC13[] = {{"T", kV13}};
 
-constexpr OpSchema kRows[] = {
-    {"", "Neg", 6, kUnaryIn, kUnaryOut, kC6, {}, NegKernel,
-     DeviationBy<SignedMinimumDeviation>},
-    {"", "Neg", 13, kUnaryIn, kUnaryOut, kC13, {}, NegKernel,
-     DeviationBy<SignedMinimumDeviation>},
-};
 // Open at the minimum of a signed type, whose magnitude does not fit.
-constexpr auto kSchemas = WithOpen(kRows, OpenBy<SignedMinimumDeviation>);
+constexpr DeviationFn kOpen = OpenBy<SignedMinimumDeviation>;
+
+constexpr OpSchema kSchemas[] = {
+    {.op = "Neg",
+     .since_version = 6,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC6,
+     .kernel = NegKernel,
+     .deviation = DeviationBy<SignedMinimumDeviation>,
+     .open = kOpen},
+    {.op = "Neg",
+     .since_version = 13,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC13,
+     .kernel = NegKernel,
+     .deviation = DeviationBy<SignedMinimumDeviation>,
+     .open = kOpen},
+};
 
 constexpr Variant kVariants[] = {
     {.name = "neg",

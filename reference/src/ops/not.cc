@@ -33,7 +33,12 @@ uint64_t NotOracle(const DTypeInfo&, uint64_t bits) {
 constexpr TypeConstraint kC1[] = {{"T", kBoolType}};
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Not", 1, kUnaryIn, kUnaryOut, kC1, {}, NotNode},
+    {.op = "Not",
+     .since_version = 1,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC1,
+     .kernel = NotNode},
 };
 
 constexpr Variant kVariants[] = {

@@ -3,7 +3,6 @@
 #ifndef ONNXCTS_SRC_OPS_OPS_H_
 #define ONNXCTS_SRC_OPS_OPS_H_
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -119,21 +118,6 @@ inline bool OtherAnswerDeviates(DeviationFn rule, const OpSchema& s,
                                 std::initializer_list<uint64_t> answers) {
   return OtherAnswerDeviates(rule, s, e,
                              std::span(answers.begin(), answers.size()));
-}
-
-// WithOpen()
-//
-// The rows of a schema table written positionally (which end before
-// OpSchema::open), each given the open predicate `open`.
-template <size_t N>
-constexpr std::array<OpSchema, N> WithOpen(const OpSchema (&rows)[N],
-                                           DeviationFn open) {
-  std::array<OpSchema, N> all{};
-  for (size_t i = 0; i < N; ++i) {
-    all[i] = rows[i];
-    all[i].open = open;
-  }
-  return all;
 }
 
 // The kernels of floats only (IsInf, IsNaN).

@@ -49,13 +49,11 @@ constexpr TypeConstraint kC9[] = {{"T", kV9}};
 constexpr TypeConstraint kC16[] = {{"T", kV16}};
 
 constexpr OpSchema Version(int since, std::span<const TypeConstraint> c) {
-  return {.domain = "",
-          .op = "PRelu",
+  return {.op = "PRelu",
           .since_version = since,
           .inputs = kIn,
           .outputs = kOut,
           .constraints = c,
-          .attributes = {},
           .kernel = PairNodeOf<PRelu>,
           .deviation = DeviationBy<Open>,
           .broadcast = since >= 7,

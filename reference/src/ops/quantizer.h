@@ -43,19 +43,14 @@ inline constexpr auto kQuantized25 =
 
 inline constexpr AttrSpec kAxis = {.name = "axis",
                                    .type = AttrType::kInt,
-                                   .required = false,
                                    .default_int = 1};
 inline constexpr AttrSpec kBlockSize = {.name = "block_size",
-                                        .type = AttrType::kInt,
-                                        .required = false,
-                                        .default_int = 0};
+                                        .type = AttrType::kInt};
 
 // `output_dtype`, naming a dtype of constraint `constraint`; 0 is unset.
 template <const std::string_view& kConstraint>
 inline constexpr AttrSpec kOutputDType = {.name = "output_dtype",
                                           .type = AttrType::kInt,
-                                          .required = false,
-                                          .default_int = 0,
                                           .dtype_of = kConstraint,
                                           .zero_unset = true};
 
@@ -66,8 +61,6 @@ inline constexpr std::array kPrecisions = {DType::kFloat, DType::kFloat16,
                                            DType::kInt32};
 inline constexpr AttrSpec kPrecision = {.name = "precision",
                                         .type = AttrType::kInt,
-                                        .required = false,
-                                        .default_int = 0,
                                         .zero_unset = true,
                                         .dtypes = kPrecisions};
 
@@ -132,8 +125,7 @@ constexpr OpSchema Version(std::string_view op, int since,
                            bool (*keeps_case)(const OpSchema&,
                                               std::span<const DType>,
                                               const Attributes&)) {
-  return {.domain = "",
-          .op = op,
+  return {.op = op,
           .since_version = since,
           .inputs = inputs,
           .outputs = outputs,

@@ -15,8 +15,18 @@ void ReciprocalNode(std::span<const ConstTensorView> in,
 }
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Reciprocal", 6, kUnaryIn, kUnaryOut, kFloatsC6, {}, ReciprocalNode},
-    {"", "Reciprocal", 13, kUnaryIn, kUnaryOut, kFloatsC13, {}, ReciprocalNode},
+    {.op = "Reciprocal",
+     .since_version = 6,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kFloatsC6,
+     .kernel = ReciprocalNode},
+    {.op = "Reciprocal",
+     .since_version = 13,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kFloatsC13,
+     .kernel = ReciprocalNode},
 };
 
 constexpr Variant kVariants[] = {

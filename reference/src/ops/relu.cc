@@ -82,12 +82,32 @@ bool NegativeZeroOpen(const OpSchema& s, const ElementAnswer& e) {
   return OtherAnswerDeviates(kZeroSign, s, e, {e.output->format.sign_mask()});
 }
 
-constexpr OpSchema kRows[] = {
-    {"", "Relu", 6, kUnaryIn, kUnaryOut, kC6, {}, ReluNode, kZeroSign},
-    {"", "Relu", 13, kUnaryIn, kUnaryOut, kC13, {}, ReluNode, kZeroSign},
-    {"", "Relu", 14, kUnaryIn, kUnaryOut, kC14, {}, ReluNode, kZeroSign},
+constexpr OpSchema kSchemas[] = {
+    {.op = "Relu",
+     .since_version = 6,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC6,
+     .kernel = ReluNode,
+     .deviation = kZeroSign,
+     .open = NegativeZeroOpen},
+    {.op = "Relu",
+     .since_version = 13,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC13,
+     .kernel = ReluNode,
+     .deviation = kZeroSign,
+     .open = NegativeZeroOpen},
+    {.op = "Relu",
+     .since_version = 14,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC14,
+     .kernel = ReluNode,
+     .deviation = kZeroSign,
+     .open = NegativeZeroOpen},
 };
-constexpr auto kSchemas = WithOpen(kRows, NegativeZeroOpen);
 
 constexpr Variant kVariants[] = {
     {.name = "relu",

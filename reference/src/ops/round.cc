@@ -14,8 +14,18 @@ constexpr DType kV22[] = {DType::kBfloat16, DType::kFloat16, DType::kFloat,
 constexpr TypeConstraint kC22[] = {{"T", kV22}};
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Round", 11, kUnaryIn, kUnaryOut, kC11, {}, RoundNodeOf<kNearest>},
-    {"", "Round", 22, kUnaryIn, kUnaryOut, kC22, {}, RoundNodeOf<kNearest>},
+    {.op = "Round",
+     .since_version = 11,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC11,
+     .kernel = RoundNodeOf<kNearest>},
+    {.op = "Round",
+     .since_version = 22,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kC22,
+     .kernel = RoundNodeOf<kNearest>},
 };
 
 constexpr Variant kVariants[] = {

@@ -79,13 +79,24 @@ void SignKernel(std::span<const ConstTensorView> in,
 constexpr TypeConstraint kC9[] = {{"T", kNumeric}};
 constexpr TypeConstraint kC13[] = {{"T", kNumericWithBfloat16}};
 
-constexpr OpSchema kRows[] = {
-    {"", "Sign", 9, kSameTypeIn, kSameTypeOut, kC9, {}, SignKernel,
-     DeviationBy<SignDeviation>},
-    {"", "Sign", 13, kSameTypeIn, kSameTypeOut, kC13, {}, SignKernel,
-     DeviationBy<SignDeviation>},
+constexpr OpSchema kSchemas[] = {
+    {.op = "Sign",
+     .since_version = 9,
+     .inputs = kSameTypeIn,
+     .outputs = kSameTypeOut,
+     .constraints = kC9,
+     .kernel = SignKernel,
+     .deviation = DeviationBy<SignDeviation>,
+     .open = SignOpen},
+    {.op = "Sign",
+     .since_version = 13,
+     .inputs = kSameTypeIn,
+     .outputs = kSameTypeOut,
+     .constraints = kC13,
+     .kernel = SignKernel,
+     .deviation = DeviationBy<SignDeviation>,
+     .open = SignOpen},
 };
-constexpr auto kSchemas = WithOpen(kRows, SignOpen);
 
 void SignVariantKernel(const DTypeInfo& t, const void* in, void* out,
                        size_t n) {

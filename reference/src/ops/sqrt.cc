@@ -15,8 +15,18 @@ void SqrtNode(std::span<const ConstTensorView> in,
 }
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Sqrt", 6, kUnaryIn, kUnaryOut, kFloatsC6, {}, SqrtNode},
-    {"", "Sqrt", 13, kUnaryIn, kUnaryOut, kFloatsC13, {}, SqrtNode},
+    {.op = "Sqrt",
+     .since_version = 6,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kFloatsC6,
+     .kernel = SqrtNode},
+    {.op = "Sqrt",
+     .since_version = 13,
+     .inputs = kUnaryIn,
+     .outputs = kUnaryOut,
+     .constraints = kFloatsC13,
+     .kernel = SqrtNode},
 };
 
 constexpr Variant kVariants[] = {

@@ -15,19 +15,46 @@ namespace {
 constexpr auto kKernel = PairArithmetic<simd::Arithmetic::kSub>;
 constexpr DeviationFn kRule = DeviationBy<OpenSpot<oracle::Arithmetic::kSub>>;
 
-constexpr OpSchema kRows[] = {
-    {"", "Sub", 6, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kRule, false},
-    {"", "Sub", 7, kArithmeticIn, kArithmeticOut, kArithmeticC7, {},
-     PairNodeOf<kKernel>, kRule, true},
-    {"", "Sub", 13, kArithmeticIn, kArithmeticOut, kArithmeticC13, {},
-     PairNodeOf<kKernel>, kRule, true},
-    {"", "Sub", 14, kArithmeticIn, kArithmeticOut, kArithmeticC14, {},
-     PairNodeOf<kKernel>, kRule, true},
-};
 // Open where the exact integer difference does not fit: OpenSpot's spot.
-constexpr auto kSchemas =
-    WithOpen(kRows, OpenBy<OpenSpot<oracle::Arithmetic::kSub>>);
+constexpr DeviationFn kOpen = OpenBy<OpenSpot<oracle::Arithmetic::kSub>>;
+
+constexpr OpSchema kSchemas[] = {
+    {.op = "Sub",
+     .since_version = 6,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC7,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .open = kOpen},
+    {.op = "Sub",
+     .since_version = 7,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC7,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .broadcast = true,
+     .open = kOpen},
+    {.op = "Sub",
+     .since_version = 13,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC13,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .broadcast = true,
+     .open = kOpen},
+    {.op = "Sub",
+     .since_version = 14,
+     .inputs = kArithmeticIn,
+     .outputs = kArithmeticOut,
+     .constraints = kArithmeticC14,
+     .kernel = PairNodeOf<kKernel>,
+     .deviation = kRule,
+     .broadcast = true,
+     .open = kOpen},
+};
 
 constexpr Variant kVariants[] = {
     {.name = "sub",

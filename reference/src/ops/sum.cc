@@ -92,15 +92,37 @@ constexpr Formal kIn[] = {{"data_0", "T", true}};
 constexpr Formal kOut[] = {{"sum", "T"}};
 constexpr DeviationFn kOrder = DeviationBy<OtherOrder>;
 
-constexpr OpSchema kRows[] = {
-    {"", "Sum", 6, kIn, kOut, kFloatsC6, {}, FoldNodeOf<kAdd>, kOrder, false,
-     "Add"},
-    {"", "Sum", 8, kIn, kOut, kFloatsC6, {}, FoldNodeOf<kAdd>, kOrder, true,
-     "Add"},
-    {"", "Sum", 13, kIn, kOut, kFloatsC13, {}, FoldNodeOf<kAdd>, kOrder, true,
-     "Add"},
+constexpr OpSchema kSchemas[] = {
+    {.op = "Sum",
+     .since_version = 6,
+     .inputs = kIn,
+     .outputs = kOut,
+     .constraints = kFloatsC6,
+     .kernel = FoldNodeOf<kAdd>,
+     .deviation = kOrder,
+     .variants_of = "Add",
+     .open = OrderOpen},
+    {.op = "Sum",
+     .since_version = 8,
+     .inputs = kIn,
+     .outputs = kOut,
+     .constraints = kFloatsC6,
+     .kernel = FoldNodeOf<kAdd>,
+     .deviation = kOrder,
+     .broadcast = true,
+     .variants_of = "Add",
+     .open = OrderOpen},
+    {.op = "Sum",
+     .since_version = 13,
+     .inputs = kIn,
+     .outputs = kOut,
+     .constraints = kFloatsC13,
+     .kernel = FoldNodeOf<kAdd>,
+     .deviation = kOrder,
+     .broadcast = true,
+     .variants_of = "Add",
+     .open = OrderOpen},
 };
-constexpr auto kSchemas = WithOpen(kRows, OrderOpen);
 
 constexpr std::span<const Variant> kVariants = {};  // Add's answer
 

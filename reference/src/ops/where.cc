@@ -44,13 +44,11 @@ constexpr TypeConstraint kC9[] = {{"B", kBool}, {"T", conversion::kDTypes6}};
 constexpr TypeConstraint kC16[] = {{"B", kBool}, {"T", conversion::kDTypes13}};
 
 constexpr OpSchema Version(int since, std::span<const TypeConstraint> c) {
-  return {.domain = "",
-          .op = "Where",
+  return {.op = "Where",
           .since_version = since,
           .inputs = kIn,
           .outputs = kOut,
           .constraints = c,
-          .attributes = {},
           .kernel = WhereNode,
           .broadcast = true,
           .keeps_nan_payload = true};

@@ -11,8 +11,13 @@ namespace {
 constexpr auto kKernel = LogicalOf<simd::BitOp::kXor>;
 
 constexpr OpSchema kSchemas[] = {
-    {"", "Xor", 7, kLogicalIn, kLogicalOut, kLogicalC, {}, PairNodeOf<kKernel>,
-     nullptr, true},
+    {.op = "Xor",
+     .since_version = 7,
+     .inputs = kLogicalIn,
+     .outputs = kLogicalOut,
+     .constraints = kLogicalC,
+     .kernel = PairNodeOf<kKernel>,
+     .broadcast = true},
 };
 
 constexpr Variant kVariants[] = {
