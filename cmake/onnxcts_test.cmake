@@ -11,6 +11,9 @@ function(onnxcts_test name)
   endif()
   add_executable(${name} ${arg_SOURCES})
   target_link_libraries(${name} PRIVATE ${arg_LIBS} GTest::gtest_main)
+  # Tests may read the source tree; the programs they test may not.
+  target_compile_definitions(${name} PRIVATE
+    ONNXCTS_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
   onnxcts_cold_code(${name})
   if(NOT arg_LABELS)
     set(arg_LABELS unit)

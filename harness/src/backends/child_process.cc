@@ -18,6 +18,7 @@
 
 #include "backends/worker_memory.h"
 #include "core/byte_size.h"
+#include "core/data_dir.h"
 #include "core/stop.h"
 
 extern char** environ;
@@ -119,14 +120,7 @@ void ResetChildSignals() {
 // else the one beside this executable, else the one built with it.
 std::string SupervisorPath() {
   if (const char* set = std::getenv("ONNXCTS_SUPERVISOR")) return set;
-  char self[4096];
-  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n > 0) {
-    std::string beside(self, static_cast<size_t>(n));
-    beside = beside.substr(0, beside.rfind('/') + 1) + "onnxcts_supervisor";
-    if (access(beside.c_str(), X_OK) == 0) return beside;
-  }
-  return ONNXCTS_SUPERVISOR_BUILT;
+  return HelperProgram("onnxcts_supervisor").string();
 }
 
 // A descriptor above those a child gets by number, so that no dup2 onto

@@ -1,11 +1,15 @@
 #include "backends/named_backends.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <stdexcept>
 
 #include "backends/shell_quote.h"
 #include "backends/worker_backend.h"
+#include "core/data_dir.h"
 
 namespace onnxcts {
 namespace {
@@ -50,16 +54,24 @@ std::string Checked(std::string_view word, std::string_view spec) {
   return std::string(word);
 }
 
+// $ONNXCTS_PYTHON; else the virtual environment of the runtimes
+// (workers/setup-runtimes makes it: build/venv through a link in the build
+// tree); else the Python beside onnxcts (pip installed it into a virtual
+// environment); else the one on the PATH.
 std::string PythonInterpreter() {
   const char* custom = std::getenv("ONNXCTS_PYTHON");
   if (custom != nullptr && *custom != '\0') return custom;
-  return ONNXCTS_VENV_PYTHON;
+  const std::filesystem::path dir = ExecutableDir();
+  for (const std::filesystem::path& python :
+       {dir.parent_path() / "lib/onnxcts/venv/bin/python", dir / "python3"}) {
+    if (access(python.c_str(), X_OK) == 0) return python.string();
+  }
+  return "python3";
 }
 
 std::string PythonCommand(const NamedBackend& b, const BackendSpec& spec) {
   std::string cmd = ShellQuote(PythonInterpreter()) + " " +
-                    ShellQuote(std::string(ONNXCTS_SOURCE_DIR) +
-                               "/harness/workers/python/worker.py") +
+                    ShellQuote((DataDir() / "workers/python/worker.py").string()) +
                     " " + std::string(b.adapter);
   for (const auto& [key, value] : spec.options) {
     cmd += " " + ShellQuote(key + "=" + value);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "backends/plugin_library.h"
+#include "core/data_dir.h"
 
 namespace onnxcts {
 namespace {
@@ -124,12 +125,7 @@ int ServePlugin(const std::string& path, const Limits& limits, uint8_t* memory,
 
 std::string PluginHostPath() {
   if (const char* set = std::getenv("ONNXCTS_PLUGIN_HOST")) return set;
-  std::error_code ignored;
-  const fs::path beside =
-      fs::read_symlink("/proc/self/exe", ignored).parent_path() /
-      "onnxcts_plugin_host";
-  if (access(beside.c_str(), X_OK) == 0) return beside.string();
-  return ONNXCTS_PLUGIN_HOST_BUILT;
+  return HelperProgram("onnxcts_plugin_host").string();
 }
 
 std::vector<std::string> PluginHostArguments(const std::string& path,

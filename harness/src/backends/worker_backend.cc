@@ -15,6 +15,7 @@
 #include "backends/temp_dir.h"
 #include "backends/worker_protocol.h"
 #include "core/chunk_pipe.h"
+#include "core/data_dir.h"
 
 namespace onnxcts {
 namespace {
@@ -483,8 +484,8 @@ std::unique_ptr<Backend> MakeWorkerBackend(std::string spec,
 std::string OrtWorkerCommand(std::string_view runtime) {
   const char* custom = std::getenv("ONNXCTS_ORT_WORKER");
   if (runtime == "node" && custom != nullptr && *custom != '\0') return custom;
-  std::string cmd = "node " + ShellQuote(std::string(ONNXCTS_SOURCE_DIR) +
-                                         "/harness/workers/ort/worker.js");
+  std::string cmd =
+      "node " + ShellQuote((DataDir() / "workers/ort/worker.js").string());
   if (runtime != "node") cmd += " --runtime " + ShellQuote(std::string(runtime));
   return cmd;
 }

@@ -16,6 +16,7 @@ inline constexpr int kExitCannotRun = 2;  // the run itself could not happen
 inline constexpr int kExitIncomplete = 3;
 
 void AddSweepCommand(CLI::App& app, int& exit_code, int argc, char** argv);
+void AddVerifyCommand(CLI::App& app, int& exit_code);
 void AddGenerateCommand(CLI::App& app, int& exit_code);
 void AddBackendsCommand(CLI::App& app, int& exit_code);
 void AddSchemaCommand(CLI::App& app, int& exit_code);

@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "core/byte_size.h"
 #include "core/stop.h"
+#include "run/runner.h"
 
 namespace onnxcts {
 namespace {
@@ -80,6 +81,16 @@ void AddLongRunOptions(CLI::App& cmd, LongRunArgs& args) {
                "computed none (every valid case not_supported)");
 }
 
+void AddShardOptions(CLI::App& cmd, std::string& shard, int& shards,
+                     const std::string& what) {
+  cmd.add_option("--shard", shard,
+                 "I/N: shard I of N, an equal share of " + what);
+  cmd.add_option("--shards", shards,
+                 "N: the shard count, the index from JOB_COMPLETION_INDEX "
+                 "or GTEST_SHARD_INDEX")
+      ->check(CLI::PositiveNumber);
+}
+
 nlohmann::json JournalArguments(const CLI::App& cmd) {
   nlohmann::json j = nlohmann::json::object();
   for (const CLI::Option* o : cmd.get_options()) {
@@ -123,6 +134,7 @@ LongRun::LongRun(const LongRunArgs& args, const std::string& report,
     const bool exists = std::filesystem::exists(journal_path_);
     if (args.resume && exists) {
       journal_.emplace(Journal::Resume(journal_path_, header, done_));
+      resumed_ = done_.size();
       fmt::print(stderr, "onnxcts: resuming from {}: {} finished before\n",
                  journal_path_, done_.size());
     } else {
@@ -141,7 +153,7 @@ LongRun::LongRun(const LongRunArgs& args, const std::string& report,
 }
 
 LongRun::~LongRun() {
-  if (!journal_ || ended_ || recorded_ > 0 || !done_.empty()) return;
+  if (!journal_ || ended_ || recorded_ > 0 || resumed_ > 0) return;
   try {
     journal_->Remove();
   } catch (...) {
@@ -152,7 +164,26 @@ LongRun::~LongRun() {
 void LongRun::Record(const std::string& key,
                      const std::vector<CaseResult>& results) {
   if (journal_) journal_->Append(key, results);
+  {
+    const std::lock_guard lock(ran_mutex_);
+    ran_[key] = results;
+  }
   ++recorded_;
+}
+
+std::vector<CaseResult> LongRun::Take(const std::string& key) {
+  for (auto* from : {&done_, &ran_}) {
+    const auto it = from->find(key);
+    if (it == from->end()) continue;
+    std::vector<CaseResult> results = std::move(it->second);
+    from->erase(it);
+    return results;
+  }
+  return {};
+}
+
+std::string LongRun::NotRunWhy() const {
+  return restarts_.Exhausted() ? restarts_.Why() : StopWhy();
 }
 
 std::string LongRun::ResumeCommand() const {
@@ -165,7 +196,7 @@ std::string LongRun::ResumeCommand() const {
 }
 
 std::optional<int> LongRun::Interrupted(size_t total) {
-  const size_t finished = done_.size() + recorded_.load();
+  const size_t finished = resumed_ + recorded_.load();
   const StopCause cause = CurrentStopCause();
   if (cause != StopCause::kInterrupt && cause != StopCause::kTerminate) {
     return std::nullopt;

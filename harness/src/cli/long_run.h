@@ -1,7 +1,8 @@
 // What `run` and `sweep` share as long runs: the journal beside the report
-// and --resume, the stop on a signal or --max-seconds, the worker memory
-// cap, the restart budget, and the exit code that says whether everything
-// was checked.
+// and --resume, running what is left of a list of keyed items and merging
+// it with what the journal holds, the stop on a signal or --max-seconds,
+// the worker memory cap, the restart budget, and the exit code that says
+// whether everything was checked.
 #ifndef ONNXCTS_HARNESS_CLI_LONG_RUN_H_
 #define ONNXCTS_HARNESS_CLI_LONG_RUN_H_
 
@@ -9,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/result.h"
+#include "core/stop.h"
 #include "run/journal.h"
 #include "run/restart_budget.h"
 
@@ -34,6 +37,13 @@ struct LongRunArgs {
 //
 // --resume, --max-seconds, --worker-memory, --max-restarts, --allow-empty.
 void AddLongRunOptions(CLI::App& cmd, LongRunArgs& args);
+
+// AddShardOptions()
+//
+// --shard I/N and --shards N (the index from JOB_COMPLETION_INDEX or
+// GTEST_SHARD_INDEX), each shard an equal share of `what`.
+void AddShardOptions(CLI::App& cmd, std::string& shard, int& shards,
+                     const std::string& what);
 
 // The arguments of a run that the journal must agree on: every option the
 // results depend on, by name. Those that do not (--threads, the budgets)
@@ -53,14 +63,42 @@ class LongRun {
   // exception (no room, a backend that would not start): no litter.
   ~LongRun();
 
-  // What an earlier run finished, by key (empty without --resume).
-  const std::map<std::string, std::vector<CaseResult>>& done() const {
-    return done_;
+  // RunLeft()
+  //
+  // Runs `run` on the items an earlier run did not finish (in order; it
+  // calls Record(key(item), results) for each one it finishes), then gives
+  // every item's results in item order: the journal's or this run's, else
+  // `not_run(item, NotRunWhy())`. A stop while `run` runs ends it quietly;
+  // Interrupted() then says so.
+  template <class Item, class KeyOf, class RunFn, class NotRunFn>
+  std::vector<CaseResult> RunLeft(const std::vector<Item>& items, KeyOf key,
+                                  RunFn run, NotRunFn not_run) {
+    std::vector<Item> left;
+    for (const Item& item : items) {
+      if (!done_.contains(key(item))) left.push_back(item);
+    }
+    try {
+      run(left);
+    } catch (...) {
+      if (!StopRequested()) throw;
+    }
+    std::vector<CaseResult> results;
+    for (const Item& item : items) {
+      std::vector<CaseResult> r = Take(key(item));
+      if (r.empty()) r = not_run(item, NotRunWhy());
+      for (CaseResult& one : r) results.push_back(std::move(one));
+    }
+    return results;
   }
 
-  // A finished case or slice, for the journal.
+  // A finished case or slice, for the journal and RunLeft(); from any
+  // thread.
   void Record(const std::string& key, const std::vector<CaseResult>& results);
   RestartBudget& restarts() { return restarts_; }
+
+  // Why what did not finish did not run: the restart budget spent, or the
+  // stop.
+  std::string NotRunWhy() const;
 
   // After a run a signal stopped: flushes the journal, says how to resume,
   // and gives 130 (SIGINT) or 143 (SIGTERM); nothing when no signal came.
@@ -78,12 +116,18 @@ class LongRun {
 
  private:
   std::string ResumeCommand() const;
+  // The results recorded under `key`, by this run or an earlier one,
+  // moved out; none when there are none.
+  std::vector<CaseResult> Take(const std::string& key);
 
   LongRunArgs args_;
   std::vector<std::string> argv_;
   std::optional<Journal> journal_;
   std::string journal_path_;
-  std::map<std::string, std::vector<CaseResult>> done_;
+  std::map<std::string, std::vector<CaseResult>> done_;  // by earlier runs
+  size_t resumed_ = 0;  // done_'s size before RunLeft() took from it
+  std::mutex ran_mutex_;
+  std::map<std::string, std::vector<CaseResult>> ran_;  // by this one
   RestartBudget restarts_;
   std::atomic<size_t> recorded_{0};
   bool ended_ = false;  // Interrupted() or Finish() had the last word

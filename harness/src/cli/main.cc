@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = onnxcts::kExitOk;
   onnxcts::AddSweepCommand(app, exit_code, argc, argv);
+  onnxcts::AddVerifyCommand(app, exit_code);
   onnxcts::AddRunCommand(app, exit_code, argc, argv);
   onnxcts::AddGenerateCommand(app, exit_code);
   onnxcts::AddReportCommand(app, exit_code);

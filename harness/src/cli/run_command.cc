@@ -14,6 +14,7 @@
 #include "cli/commands.h"
 #include "cli/help_text.h"
 #include "cli/long_run.h"
+#include "core/data_dir.h"
 #include "core/input_error.h"
 #include "core/parallel.h"
 #include "core/printable.h"
@@ -87,14 +88,12 @@ RunOptions Options(const RunArgs& args) {
   o.policy = ParsePolicy(args.policy).value_or(Policy::kSpec);
   o.shard = ChosenShard(args.shard, args.shards);
   o.timeout_seconds = args.timeout;
-  // A file the user names must be there; the default may not be (a
-  // binary run away from its source tree).
-  const std::string bundled = ONNXCTS_SOURCE_DIR "/corpora/tolerances.json";
-  if (!args.tolerances.empty()) {
-    o.tolerances = ReadTolerances(args.tolerances);
-  } else if (std::filesystem::exists(bundled)) {
-    o.tolerances = ReadTolerances(bundled);
-  }
+  // The bundled file ships beside the binary (core/data_dir.h); a missing
+  // one, named or bundled, is an error (ReadTolerances), never an empty
+  // table that would fail every tolerated case.
+  o.tolerances = ReadTolerances(args.tolerances.empty()
+                                    ? (DataDir() / "tolerances.json").string()
+                                    : args.tolerances);
   return o;
 }
 
@@ -110,20 +109,9 @@ std::vector<TestCase> Discover(const std::vector<SuiteArg>& suites) {
   return cases;
 }
 
-// The selected cases an earlier run did not finish.
-std::vector<const TestCase*> Left(const std::vector<const TestCase*>& cases,
-                                  const LongRun& long_run) {
-  std::vector<const TestCase*> left;
-  for (const TestCase* c : cases) {
-    if (!long_run.done().contains(c->id)) left.push_back(c);
-  }
-  return left;
-}
-
-std::vector<CaseResult> RunLeft(const std::vector<const TestCase*>& left,
-                                std::shared_ptr<Backend> first,
-                                const RunArgs& args, const RunOptions& options,
-                                LongRun& long_run) {
+void RunLeft(const std::vector<const TestCase*>& left,
+             std::shared_ptr<Backend> first, const RunArgs& args,
+             const RunOptions& options, LongRun& long_run) {
   Progress progress("run", left.size());
   RunHooks hooks;
   hooks.finished = [&long_run](const TestCase& c,
@@ -132,36 +120,8 @@ std::vector<CaseResult> RunLeft(const std::vector<const TestCase*>& left,
   };
   hooks.done = [&progress] { progress.Advance(1); };
   hooks.restarts = &long_run.restarts();
-  return RunCases(left, args.threads,
-                  PerThreadBackends(std::move(first), args.backend), options,
-                  hooks);
-}
-
-// Every selected case's results in case order: the journal's, else this
-// run's, else (a stop while the backend started) not run.
-std::vector<CaseResult> Merged(const std::vector<const TestCase*>& cases,
-                               const LongRun& long_run,
-                               std::vector<CaseResult> ran,
-                               const RunOptions& options) {
-  std::vector<CaseResult> results;
-  size_t next = 0;
-  for (const TestCase* c : cases) {
-    const auto it = long_run.done().find(c->id);
-    if (it != long_run.done().end()) {
-      results.insert(results.end(), it->second.begin(), it->second.end());
-      continue;
-    }
-    if (next == ran.size() || ran[next].case_id != c->id) {
-      for (CaseResult& r : NotRun(*c, StopWhy(), options)) {
-        results.push_back(std::move(r));
-      }
-      continue;
-    }
-    for (; next < ran.size() && ran[next].case_id == c->id; ++next) {
-      results.push_back(std::move(ran[next]));
-    }
-  }
-  return results;
+  RunCases(left, args.threads,
+           PerThreadBackends(std::move(first), args.backend), options, hooks);
 }
 
 // A run that would check nothing is refused before it starts: a CI job
@@ -259,21 +219,20 @@ int Run(const RunArgs& args, const CLI::App& cmd) {
   arguments["shard"] = {options.shard.index, options.shard.count};
   LongRun long_run(args.long_run, args.report,
                    {"run", arguments, SuiteFingerprint(cases)}, args.argv);
-  const std::vector<const TestCase*> left = Left(selected, long_run);
   Report report;
   report.started = std::chrono::system_clock::now();
-  std::vector<CaseResult> ran;
-  try {
-    const std::shared_ptr<Backend> backend = MakeBackend(args.backend);
-    report.backend = backend->Start();
-    ran = RunLeft(left, backend, args, options, long_run);
-  } catch (...) {
-    if (!StopRequested()) throw;
-  }
-  if (auto code = long_run.Interrupted(selected.size())) {
-    return *code;
-  }
-  report.results = Merged(selected, long_run, std::move(ran), options);
+  std::vector<CaseResult> results = long_run.RunLeft(
+      selected, [](const TestCase* c) { return c->id; },
+      [&](const std::vector<const TestCase*>& left) {
+        const std::shared_ptr<Backend> backend = MakeBackend(args.backend);
+        report.backend = backend->Start();
+        RunLeft(left, backend, args, options, long_run);
+      },
+      [&options](const TestCase* c, const std::string& why) {
+        return NotRun(*c, why, options);
+      });
+  if (auto code = long_run.Interrupted(selected.size())) return *code;
+  report.results = std::move(results);
   report.strict_ops = ParseStrictOps(args.strict_ops);
   ApplyStrictOps(report.strict_ops, report.results);
   ApplyKnownFailures(known, report.results, options.policy);
@@ -312,18 +271,14 @@ void AddRunCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
   cmd->add_option("--strict-ops", args->strict_ops,
                   "OP,...: the deviations of these ops are failures "
                   "(--policy spec for the rest)");
-  cmd->add_option("--shard", args->shard, "I/N: run shard I of N");
-  cmd->add_option("--shards", args->shards,
-                  "N: the shard count, the index from JOB_COMPLETION_INDEX "
-                  "or GTEST_SHARD_INDEX")
-      ->check(CLI::PositiveNumber);
+  AddShardOptions(*cmd, args->shard, args->shards, "the cases");
   cmd->add_option("--timeout", args->timeout, "seconds per test data set")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--known-failures", args->known_failures,
                   "the backend's known-failures file");
   cmd->add_option("--tolerances", args->tolerances,
                   "per-case tolerance overrides (JSON; default: "
-                  "corpora/tolerances.json of the source tree)");
+                  "share/onnxcts/tolerances.json beside the binary)");
   cmd->add_flag("--require-support", args->require_support,
                 "count not_supported as a failure");
   cmd->add_option("--threads", args->threads,

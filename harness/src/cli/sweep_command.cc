@@ -1,13 +1,13 @@
 // onnxcts sweep: every bit pattern of the chosen dtypes through the chosen
-// ops. Without --backend, the kernels against the oracle, with a table of
-// what was checked; with one, that backend against the reference, with a
-// report whose mismatches are counted by value class.
+// ops, a backend against the reference, with a report whose mismatches are
+// counted by value class. (The kernels against the oracle: verify_command.cc.)
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <optional>
 
 #include "cli/commands.h"
 #include "cli/help_text.h"
@@ -22,7 +22,6 @@
 #include "report/report.h"
 #include "run/backend_factory.h"
 #include "run/backend_sweep.h"
-#include "run/kernel_sweep.h"
 
 namespace onnxcts {
 namespace {
@@ -43,57 +42,6 @@ struct SweepArgs {
   LongRunArgs long_run;
   std::vector<std::string> argv;
 };
-
-void PrintRow(const SweepResult& r) {
-  const Tally& t = r.tally;
-  fmt::print("{:<16} {:>12} {:<10} {:>12} {:>5} {:>5} {:>10} {:>8.2f}\n",
-             r.dtype->name, t.patterns, r.exhaustive ? "all" : "stratified",
-             t.nans, t.infinities, t.zeros, t.mismatches, r.seconds);
-}
-
-void PrintMismatches(const SweepResult& r) {
-  for (const Mismatch& m : r.tally.first) {
-    fmt::print("  mismatch: {} on {} 0x{:x}: oracle 0x{:x}, kernel 0x{:x}\n",
-               m.variant->name, r.dtype->name, m.input, m.expected,
-               m.actual);
-  }
-}
-
-int SweepKernels(const SweepArgs& args) {
-  SweepOptions options;
-  options.variants = ParseOps(args.ops);
-  options.threads = args.threads;
-  for (const Variant* v : options.variants) {
-    if (v->arity() == 1 || args.ops.empty()) continue;
-    fmt::print(stderr,
-               "sweep: {} takes two inputs; without --backend, `onnxcts "
-               "sweep` covers ops of one input, and the reference's tests "
-               "verify {}'s pairs (reference_pairs_test; every 16-bit pair "
-               "in the nightly reference_pairs16_test); with --backend, "
-               "its pairs go through the backend\n",
-               v->op, v->op);
-    return kExitCannotRun;
-  }
-  const std::vector<const DTypeInfo*> dtypes = ParseDTypes(args.dtypes);
-  fmt::print("{:<16} {:>12} {:<10} {:>12} {:>5} {:>5} {:>10} {:>8}\n", "dtype",
-             "patterns", "coverage", "nan", "inf", "zero", "mismatches",
-             "seconds");
-  bool agree = true;
-  for (const DTypeInfo* t : dtypes) {
-    bool applies = false;
-    for (const Variant* v : options.variants) {
-      applies |= v->arity() == 1 && v->Defines(*t);
-    }
-    if (!applies) continue;
-    Progress progress(std::string(t->name), SweepSize(*t));
-    options.progress = &progress;
-    const SweepResult result = SweepDType(*t, options);
-    PrintRow(result);
-    PrintMismatches(result);
-    agree &= result.tally.mismatches == 0;
-  }
-  return agree ? kExitOk : kExitFailure;
-}
 
 // One line per case (its slices together), then its mismatches by class.
 void PrintCase(const std::string& id, const std::vector<const CaseResult*>& rs,
@@ -209,22 +157,6 @@ void CheckReportRoom(const std::vector<SweepSlice>& plan,
                  "the report and its journal");
 }
 
-// The slice's result from the journal, if an earlier run finished it.
-const CaseResult* Finished(const SweepSlice& slice, const LongRun& long_run) {
-  const auto it = long_run.done().find(SliceKey(slice));
-  if (it == long_run.done().end() || it->second.size() != 1) return nullptr;
-  return &it->second[0];
-}
-
-std::vector<SweepSlice> Left(const std::vector<SweepSlice>& plan,
-                             const LongRun& long_run) {
-  std::vector<SweepSlice> left;
-  for (const SweepSlice& s : plan) {
-    if (!Finished(s, long_run)) left.push_back(s);
-  }
-  return left;
-}
-
 BackendSweepOptions Options(const SweepArgs& args, LongRun& long_run,
                             Progress* progress, SweepProfile* profile) {
   BackendSweepOptions options;
@@ -241,34 +173,13 @@ BackendSweepOptions Options(const SweepArgs& args, LongRun& long_run,
   return options;
 }
 
-std::vector<CaseResult> SweepLeft(const std::vector<SweepSlice>& left,
-                                  Report& report, const SweepArgs& args,
-                                  const BackendSweepOptions& options) {
+void SweepLeft(const std::vector<SweepSlice>& left, Report& report,
+               const SweepArgs& args, const BackendSweepOptions& options) {
   std::shared_ptr<Backend> first = MakeBackend(args.backend);
   report.backend = first->Start();
   if (first->ReadsFiles()) CheckScratchRoom(left, args);
-  return SweepBackend(left, PerThreadBackends(std::move(first), args.backend),
-                      options);
-}
-
-// Every slice's result in plan order: the journal's, else this run's, else
-// (a stop while the backend started) not run.
-std::vector<CaseResult> Merged(const std::vector<SweepSlice>& plan,
-                               const LongRun& long_run,
-                               std::vector<CaseResult> ran,
-                               const BackendSweepOptions& options) {
-  std::vector<CaseResult> results;
-  size_t next = 0;
-  for (const SweepSlice& s : plan) {
-    if (const CaseResult* r = Finished(s, long_run)) {
-      results.push_back(*r);
-    } else if (next < ran.size()) {
-      results.push_back(std::move(ran[next++]));
-    } else {
-      results.push_back(NotRunSlice(s, options));
-    }
-  }
-  return results;
+  SweepBackend(left, PerThreadBackends(std::move(first), args.backend),
+               options);
 }
 
 int SweepThroughBackend(const SweepArgs& args, const CLI::App& cmd) {
@@ -285,22 +196,25 @@ int SweepThroughBackend(const SweepArgs& args, const CLI::App& cmd) {
   arguments["shard"] = {shard.index, shard.count};
   LongRun long_run(args.long_run, args.report, {"sweep", arguments, ""},
                    args.argv);
-  const std::vector<SweepSlice> left = Left(plan, long_run);
   Report report = SweepReport(args, shard);
-  uint64_t patterns = 0;
-  for (const SweepSlice& s : left) patterns += s.count;
-  Progress progress("sweep", patterns);
   SweepProfile profile;
-  const BackendSweepOptions options =
-      Options(args, long_run, &progress, &profile);
-  std::vector<CaseResult> ran;
-  try {
-    ran = SweepLeft(left, report, args, options);
-  } catch (...) {
-    if (!StopRequested()) throw;
-  }
+  std::optional<Progress> progress;
+  BackendSweepOptions options = Options(args, long_run, nullptr, &profile);
+  std::vector<CaseResult> results = long_run.RunLeft(
+      plan, SliceKey,
+      [&](const std::vector<SweepSlice>& left) {
+        uint64_t patterns = 0;
+        for (const SweepSlice& s : left) patterns += s.count;
+        options.progress = &progress.emplace("sweep", patterns);
+        SweepLeft(left, report, args, options);
+      },
+      [&options](const SweepSlice& s, const std::string& why) {
+        CaseResult r = NotRunSlice(s, options);
+        r.message = why;
+        return std::vector<CaseResult>{r};
+      });
   if (auto code = long_run.Interrupted(plan.size())) return *code;
-  report.results = Merged(plan, long_run, std::move(ran), options);
+  report.results = std::move(results);
   report.ended = std::chrono::system_clock::now();
   if (!args.report.empty()) WriteReport(args.report, report);
   PrintSweep(plan, report.results,
@@ -316,43 +230,35 @@ void AddSweepCommand(CLI::App& app, int& exit_code, int argc, char** argv) {
   auto args = std::make_shared<SweepArgs>();
   args->argv.assign(argv, argv + argc);
   CLI::App* cmd = app.add_subcommand(
-      "sweep",
-      "Check every bit pattern: the kernels against the oracle, or with "
-      "--backend a backend against the reference");
+      "sweep", "Check a backend against the reference on every bit pattern");
   cmd->add_option("--ops", args->ops, "ops to check (default: all)")
       ->delimiter(',');
   cmd->add_option("--dtypes", args->dtypes, "dtypes to check (default: all)")
       ->delimiter(',');
-  cmd->add_option("--threads", args->threads,
-                  "worker threads (with --backend: backends at once)")
+  cmd->add_option("--threads", args->threads, "backends at once")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--backend", args->backend, kSweepBackendKinds);
+  cmd->add_option("--backend", args->backend, kSweepBackendKinds)->required();
   cmd->add_option("--opsets", args->opsets,
-                  "with --backend: op versions (since_version) to sweep")
+                  "op versions (since_version) to sweep")
       ->delimiter(',');
   cmd->add_option("--filter", args->filter,
-                  "with --backend: regex on the case id (sweep.<op>.v<N>...)");
-  cmd->add_option("--shard", args->shard,
-                  "with --backend: I/N, sweep shard I of N (an equal "
-                  "share of the patterns)");
-  cmd->add_option("--shards", args->shards,
-                  "with --backend: N, the shard count, the index from "
-                  "JOB_COMPLETION_INDEX or GTEST_SHARD_INDEX")
-      ->check(CLI::PositiveNumber);
+                  "regex on the case id (sweep.<op>.v<N>...)");
+  AddShardOptions(*cmd, args->shard, args->shards, "the patterns");
   cmd->add_option("--report", args->report,
-                  "with --backend: write the JSON report here");
+                  "write the JSON report here");
   cmd->add_option("--chunk", args->chunk,
-                  "with --backend: patterns per backend request")
+                  "patterns per backend request")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 26));
   cmd->add_flag("--profile", args->profile,
-               "with --backend: show where the time went, by stage");
+               "show where the time went, by stage");
   cmd->add_option("--timeout", args->timeout,
-                  "with --backend: seconds per request")
+                  "seconds per request")
       ->check(CLI::PositiveNumber);
   AddLongRunOptions(*cmd, args->long_run);
+  cmd->footer("The kernels against the oracle on every pattern: onnxcts "
+              "verify.");
   cmd->callback([args, cmd, &exit_code] {
-    exit_code = args->backend.empty() ? SweepKernels(*args)
-                                      : SweepThroughBackend(*args, *cmd);
+    exit_code = SweepThroughBackend(*args, *cmd);
   });
 }
 

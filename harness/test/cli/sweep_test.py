@@ -54,6 +54,32 @@ def sweep_cases(dtype):
     return count
 
 
+class VerifyTest(unittest.TestCase):
+    """`onnxcts verify` checks the kernels; `sweep` only a backend."""
+
+    def test_verify_checks_every_pattern_of_a_small_dtype(self):
+        p = run("verify", "--dtypes", "int8", "--ops", "sign,isnan")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        row = [line.split() for line in p.stdout.splitlines()
+               if line.startswith("int8")]
+        # 256 patterns, all of them, one zero, no mismatch.
+        self.assertEqual(row[0][1:3], ["256", "all"])
+        self.assertEqual(row[0][6], "0")
+
+    def test_verify_sends_pair_ops_elsewhere(self):
+        p = run("verify", "--ops", "add")
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("reference_pairs_test", p.stderr)
+
+    def test_sweep_needs_a_backend_and_names_verify(self):
+        p = run("sweep", "--ops", "sign")
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--backend is required", p.stderr)
+        help_text = run("sweep", "--help").stdout
+        self.assertIn("onnxcts verify", help_text)
+        self.assertNotIn("with --backend", help_text)
+
+
 class SweepTest(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp()
