@@ -38,34 +38,55 @@ void SyncFolder(const std::filesystem::path& folder) {
 
 }  // namespace
 
-void WriteFileAtomically(const std::filesystem::path& path,
-                         std::string_view contents) {
-  const std::filesystem::path target = std::filesystem::absolute(path);
+AtomicFile::AtomicFile(const std::filesystem::path& path)
+    : path_(path), target_(std::filesystem::absolute(path)) {
   // Same folder as the target, so that rename() never crosses filesystems.
-  std::string temp = target.string() + ".tmp.XXXXXX";
-  const int fd = mkostemp(temp.data(), O_CLOEXEC);
-  if (fd < 0) Fail("cannot create a temporary file for", path, errno);
-  try {
-    WriteOrThrow(fd, contents, path);
-    // mkostemp creates the file private; a report is for others to read.
-    if (fchmod(fd, 0644) != 0) Fail("cannot set the mode of", path, errno);
-    if (fsync(fd) != 0) Fail("cannot flush", path, errno);
-  } catch (...) {
-    close(fd);
-    unlink(temp.c_str());
-    throw;
-  }
+  temp_ = target_.string() + ".tmp.XXXXXX";
+  fd_ = mkostemp(temp_.data(), O_CLOEXEC);
+  if (fd_ < 0) Fail("cannot create a temporary file for", path_, errno);
+}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ < 0) return;
+  close(fd_);
+  unlink(temp_.c_str());
+}
+
+void AtomicFile::Write(std::string_view piece) {
+  buffer_ += piece;
+  if (buffer_.size() >= (size_t{1} << 16)) Flush();
+}
+
+void AtomicFile::Flush() {
+  WriteOrThrow(fd_, buffer_, path_);
+  buffer_.clear();
+}
+
+void AtomicFile::Commit() {
+  Flush();
+  // mkostemp creates the file private; a report is for others to read.
+  if (fchmod(fd_, 0644) != 0) Fail("cannot set the mode of", path_, errno);
+  if (fsync(fd_) != 0) Fail("cannot flush", path_, errno);
+  const int fd = fd_;
+  fd_ = -1;
   if (close(fd) != 0) {
     const int error = errno;
-    unlink(temp.c_str());
-    Fail("cannot close", path, error);
+    unlink(temp_.c_str());
+    Fail("cannot close", path_, error);
   }
-  if (rename(temp.c_str(), target.c_str()) != 0) {
+  if (rename(temp_.c_str(), target_.c_str()) != 0) {
     const int error = errno;
-    unlink(temp.c_str());
-    Fail("cannot rename a temporary file to", path, error);
+    unlink(temp_.c_str());
+    Fail("cannot rename a temporary file to", path_, error);
   }
-  SyncFolder(target.parent_path());
+  SyncFolder(target_.parent_path());
+}
+
+void WriteFileAtomically(const std::filesystem::path& path,
+                         std::string_view contents) {
+  AtomicFile file(path);
+  file.Write(contents);
+  file.Commit();
 }
 
 }  // namespace onnxcts

@@ -102,13 +102,11 @@ json ToJson(const CaseResult& r) {
   return j;
 }
 
-json ToJson(const Report& report) {
+json ReportHead(const Report& report) {
   json known_failures = json::array();
   for (const KnownFailureEntry& k : report.known_failures) {
     known_failures.push_back(ToJson(k));
   }
-  json results = json::array();
-  for (const CaseResult& r : report.results) results.push_back(ToJson(r));
   json j = {
       {"schema_version", kReportSchemaVersion},
       {"tool", {{"name", report.tool_name}, {"version", report.tool_version}}},
@@ -123,9 +121,17 @@ json ToJson(const Report& report) {
       {"command_line", report.command_line},
       {"environment", ToJson(report.environment)},
       {"known_failures", std::move(known_failures)},
-      {"summary", ToJson(Summarize(report.results, report.policy))},
-      {"results", std::move(results)}};
+      {"summary", nullptr},
+      {"results", nullptr}};
   if (!report.strict_ops.empty()) j["strict_ops"] = report.strict_ops;
+  return j;
+}
+
+json ToJson(const Report& report) {
+  json j = ReportHead(report);
+  j["summary"] = ToJson(Summarize(report.results, report.policy));
+  json& results = j["results"] = json::array();
+  for (const CaseResult& r : report.results) results.push_back(ToJson(r));
   return j;
 }
 

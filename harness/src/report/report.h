@@ -75,6 +75,12 @@ struct Report {
 nlohmann::json ToJson(const Report& report);
 nlohmann::json ToJson(const CaseResult& result);
 
+// ReportHead()
+//
+// ToJson(report) with "summary" and "results" null: what WriteReport()
+// writes around the two it streams.
+nlohmann::json ReportHead(const Report& report);
+
 // ReportFromJson()
 //
 // The report in `json`, read from `file`. Throws InputError naming `file`
@@ -92,8 +98,9 @@ CaseResult ResultFromJson(const nlohmann::json& json, const std::string& file);
 
 // WriteReport()
 //
-// Writes ToJson(report) to `path` atomically (see atomic_file.h); throws
-// std::system_error.
+// Writes ToJson(report).dump(2) to `path` atomically (see atomic_file.h),
+// one result at a time: a report of 10,000 results is never a tree or a
+// text whole in memory. Throws std::system_error.
 void WriteReport(const std::filesystem::path& path, const Report& report);
 
 // ReadReport()

@@ -6,12 +6,6 @@
 namespace onnxcts {
 namespace {
 
-StatusCounts ZeroCounts() {
-  StatusCounts counts;
-  for (Status s : kAllStatuses) counts[s] = 0;
-  return counts;
-}
-
 bool AnyOf(const StatusCounts& counts, std::initializer_list<Status> statuses) {
   for (Status s : statuses) {
     if (counts.at(s) > 0) return true;
@@ -93,7 +87,6 @@ using Cells = std::map<CellKey, Tally>;
 void Count(Cells& cells, const CaseResult& r) {
   auto [it, added] = cells.try_emplace(CellKey{r.op, r.opset, r.dtype});
   Tally& tally = it->second;
-  if (added) tally.counts = ZeroCounts();
   ++tally.counts[r.status];
   for (const OutputComparison& c : r.comparisons) {
     tally.max_ulp = MaxUlp(tally.max_ulp, c.max_ulp);
@@ -115,7 +108,6 @@ std::vector<MatrixCell> CellsOf(Cells& cells,
 
 Summary Summarize(const std::vector<CaseResult>& results, Policy policy) {
   Summary summary;
-  summary.counts = ZeroCounts();
   Cells valid;
   Cells reject;
   for (const CaseResult& r : results) {
@@ -180,19 +172,21 @@ namespace {
 
 nlohmann::json ToJson(const std::vector<MatrixCell>& cells) {
   nlohmann::json matrix = nlohmann::json::array();
-  for (const MatrixCell& c : cells) {
-    nlohmann::json cell = {{"op", c.op},
-                           {"opset", c.opset},
-                           {"dtype", c.dtype},
-                           {"verdict", VerdictName(c.verdict)},
-                           {"counts", ToJson(c.counts)}};
-    if (c.max_ulp) cell["max_ulp"] = *c.max_ulp;
-    matrix.push_back(std::move(cell));
-  }
+  for (const MatrixCell& c : cells) matrix.push_back(ToJson(c));
   return matrix;
 }
 
 }  // namespace
+
+nlohmann::json ToJson(const MatrixCell& c) {
+  nlohmann::json cell = {{"op", c.op},
+                         {"opset", c.opset},
+                         {"dtype", c.dtype},
+                         {"verdict", VerdictName(c.verdict)},
+                         {"counts", ToJson(c.counts)}};
+  if (c.max_ulp) cell["max_ulp"] = *c.max_ulp;
+  return cell;
+}
 
 nlohmann::json ToJson(const Summary& summary) {
   return {{"total", summary.total},

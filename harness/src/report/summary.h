@@ -3,13 +3,16 @@
 #ifndef ONNXCTS_HARNESS_REPORT_SUMMARY_H_
 #define ONNXCTS_HARNESS_REPORT_SUMMARY_H_
 
+#include <array>
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/result.h"
@@ -39,8 +42,36 @@ inline constexpr Verdict kAllVerdicts[] = {
 std::string_view VerdictName(Verdict v);
 std::optional<Verdict> ParseVerdict(std::string_view name);
 
-// Results per status; every status is present, most with zero.
-using StatusCounts = std::map<Status, uint64_t>;
+// How many results have each status: every status, 0 where none, in the
+// order of Status, with a map's [], at() and iteration. Flat, since a run
+// of ONNX's whole suite keeps thousands of cells, each with its counts.
+class StatusCounts {
+ public:
+  uint64_t& operator[](Status s) { return counts_[Index(s)].second; }
+  uint64_t at(Status s) const { return counts_[Index(s)].second; }
+  auto begin() const { return counts_.begin(); }
+  auto end() const { return counts_.end(); }
+  bool operator==(const StatusCounts&) const = default;
+
+ private:
+  static constexpr size_t kCount = std::size(kAllStatuses);
+  static_assert(
+      [] {
+        for (size_t i = 0; i < kCount; ++i) {
+          if (static_cast<size_t>(kAllStatuses[i]) != i) return false;
+        }
+        return true;
+      }(),
+      "kAllStatuses lists every Status in its order");
+  static size_t Index(Status s) { return static_cast<size_t>(s); }
+  static constexpr std::array<std::pair<Status, uint64_t>, kCount> Zeros() {
+    std::array<std::pair<Status, uint64_t>, kCount> zeros{};
+    for (size_t i = 0; i < kCount; ++i) zeros[i] = {static_cast<Status>(i), 0};
+    return zeros;
+  }
+
+  std::array<std::pair<Status, uint64_t>, kCount> counts_ = Zeros();
+};
 
 struct MatrixCell {
   std::string op;
@@ -91,6 +122,7 @@ Summary Summarize(const std::vector<CaseResult>& results, Policy policy);
 // {"total", "counts": {status: n}, "matrix": [{op, opset, dtype, verdict,
 // counts, max_ulp (only when there is one)}], "must_reject": [the same]}.
 nlohmann::json ToJson(const Summary& summary);
+nlohmann::json ToJson(const MatrixCell& cell);
 nlohmann::json ToJson(const StatusCounts& counts);
 
 // CountsText()

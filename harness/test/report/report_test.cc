@@ -85,6 +85,26 @@ TEST(ReportFile, RoundTripsThroughAFile) {
   EXPECT_EQ(testing::SchemaViolation(json::parse(testing::ReadFile(path))), "");
 }
 
+// WriteReport() streams the results into the head's text; the file must be
+// the very text the whole tree would dump, byte for byte, with no result,
+// one, and many (the sample's hold invalid UTF-8, newlines in messages and
+// strict ops).
+TEST(ReportFile, StreamedIsTheTreesText) {
+  Report many = SampleReport();
+  many.strict_ops = {"Sign"};
+  many.results[0].stderr_tail = "a worker's\n  \"results\": null\nlines";
+  Report one = SampleReport();
+  one.results.resize(1);
+  for (const Report& report : {testing::EmptyReport(), one, many}) {
+    const auto path = testing::MakeTempDir() / "r.json";
+    WriteReport(path, report);
+    EXPECT_EQ(testing::ReadFile(path),
+              ToJson(report).dump(2, ' ', false,
+                                  json::error_handler_t::replace) +
+                  "\n");
+  }
+}
+
 TEST(ReportFile, PolicyAndShardSurvive) {
   Report r = testing::EmptyReport();
   r.policy = Policy::kStrict;
