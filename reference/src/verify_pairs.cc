@@ -151,6 +151,7 @@ void VerifyPairChunk(const DTypeInfo& t, Variants variants,
     s.out.resize(StorageBytes(ot, n));
     v->pair_kernel(t, s.a.data(), s.b.data(), s.out.data(), n);
     CheckPairs(t, *v, ot, n, s, tally);
+    tally.checked += n;
   }
 }
 

@@ -26,6 +26,7 @@ TEST_P(Pairs16, KernelsMatchOracleOnEveryPair) {
   const Tally tally =
       VerifyPairs(t, AllVariants(), all, first, first + kChunkSize - 1);
   EXPECT_EQ(tally.patterns, kChunkSize);
+  EXPECT_GE(tally.checked, tally.patterns) << "no variant ran on " << t.name;
   EXPECT_EQ(tally.mismatches, 0u);
   for (const Mismatch& m : tally.first) {
     ADD_FAILURE() << m.variant->name << " 0x" << std::hex << m.input
