@@ -10,15 +10,7 @@ namespace {
 
 constexpr auto kKernel = LogicalOf<simd::BitOp::kAnd>;
 
-constexpr OpSchema kSchemas[] = {
-    {.op = "And",
-     .since_version = 7,
-     .inputs = kLogicalIn,
-     .outputs = kLogicalOut,
-     .constraints = kLogicalC,
-     .kernel = PairNodeOf<kKernel>,
-     .broadcast = true},
-};
+constexpr auto kSchemas = LogicalSchemas("And", PairNodeOf<kKernel>);
 
 constexpr Variant kVariants[] = {
     {.name = "and",

@@ -6,9 +6,11 @@
 #ifndef ONNXCTS_SRC_OPS_ARITHMETIC_H_
 #define ONNXCTS_SRC_OPS_ARITHMETIC_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "exact_arithmetic.h"
 #include "onnxcts/dtype.h"
@@ -95,6 +97,35 @@ inline constexpr DType kFloats13[] = {DType::kFloat16, DType::kFloat,
                                       DType::kDouble, DType::kBfloat16};
 inline constexpr TypeConstraint kFloatsC6[] = {{"T", kFloat16FloatDouble}};
 inline constexpr TypeConstraint kFloatsC13[] = {{"T", kFloats13}};
+
+// The versions of Add, Sub, Mul and Div (6, 7, 13, 14), which differ only in
+// the op's name, kernel and rules: broadcasting from 7, the types above.
+constexpr std::array<OpSchema, 4> ArithmeticSchemas(std::string_view op,
+                                                    KernelFn kernel,
+                                                    DeviationFn deviation,
+                                                    DeviationFn open) {
+  struct Version {
+    int since;
+    std::span<const TypeConstraint> constraints;
+  };
+  constexpr Version kVersions[] = {{6, kArithmeticC7},
+                                   {7, kArithmeticC7},
+                                   {13, kArithmeticC13},
+                                   {14, kArithmeticC14}};
+  std::array<OpSchema, 4> schemas{};
+  for (size_t i = 0; i < schemas.size(); ++i) {
+    schemas[i] = {.op = op,
+                  .since_version = kVersions[i].since,
+                  .inputs = kArithmeticIn,
+                  .outputs = kArithmeticOut,
+                  .constraints = kVersions[i].constraints,
+                  .kernel = kernel,
+                  .deviation = deviation,
+                  .broadcast = kVersions[i].since >= 7,
+                  .open = open};
+  }
+  return schemas;
+}
 
 }  // namespace onnxcts
 

@@ -6,8 +6,10 @@
 #ifndef ONNXCTS_SRC_OPS_BITWISE_H_
 #define ONNXCTS_SRC_OPS_BITWISE_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "onnxcts/dtype.h"
 #include "onnxcts/schema.h"
@@ -62,6 +64,29 @@ inline constexpr Formal kLogicalOut[] = {{"C", "T1"}};
 inline constexpr DType kBoolType[] = {DType::kBool};
 inline constexpr TypeConstraint kLogicalC[] = {{"T", kBoolType},
                                                {"T1", kBoolType}};
+
+// The one version of And, Or, Xor (7, from numpy's broadcasting on) and of
+// BitwiseAnd, Or, Xor (18): they differ only in the op's name and kernel.
+constexpr std::array<OpSchema, 1> LogicalSchemas(std::string_view op,
+                                                 KernelFn kernel) {
+  return {OpSchema{.op = op,
+                   .since_version = 7,
+                   .inputs = kLogicalIn,
+                   .outputs = kLogicalOut,
+                   .constraints = kLogicalC,
+                   .kernel = kernel,
+                   .broadcast = true}};
+}
+constexpr std::array<OpSchema, 1> BitwiseSchemas(std::string_view op,
+                                                 KernelFn kernel) {
+  return {OpSchema{.op = op,
+                   .since_version = 18,
+                   .inputs = kBitwiseIn,
+                   .outputs = kBitwiseOut,
+                   .constraints = kIntegersC,
+                   .kernel = kernel,
+                   .broadcast = true}};
+}
 
 }  // namespace onnxcts
 

@@ -9,15 +9,7 @@ namespace {
 
 constexpr auto kKernel = BitwiseOf<simd::BitOp::kAnd>;
 
-constexpr OpSchema kSchemas[] = {
-    {.op = "BitwiseAnd",
-     .since_version = 18,
-     .inputs = kBitwiseIn,
-     .outputs = kBitwiseOut,
-     .constraints = kIntegersC,
-     .kernel = PairNodeOf<kKernel>,
-     .broadcast = true},
-};
+constexpr auto kSchemas = BitwiseSchemas("BitwiseAnd", PairNodeOf<kKernel>);
 
 constexpr Variant kVariants[] = {
     {.name = "bitwise_and",

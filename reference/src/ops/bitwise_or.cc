@@ -9,15 +9,7 @@ namespace {
 
 constexpr auto kKernel = BitwiseOf<simd::BitOp::kOr>;
 
-constexpr OpSchema kSchemas[] = {
-    {.op = "BitwiseOr",
-     .since_version = 18,
-     .inputs = kBitwiseIn,
-     .outputs = kBitwiseOut,
-     .constraints = kIntegersC,
-     .kernel = PairNodeOf<kKernel>,
-     .broadcast = true},
-};
+constexpr auto kSchemas = BitwiseSchemas("BitwiseOr", PairNodeOf<kKernel>);
 
 constexpr Variant kVariants[] = {
     {.name = "bitwise_or",

@@ -9,15 +9,7 @@ namespace {
 
 constexpr auto kKernel = BitwiseOf<simd::BitOp::kXor>;
 
-constexpr OpSchema kSchemas[] = {
-    {.op = "BitwiseXor",
-     .since_version = 18,
-     .inputs = kBitwiseIn,
-     .outputs = kBitwiseOut,
-     .constraints = kIntegersC,
-     .kernel = PairNodeOf<kKernel>,
-     .broadcast = true},
-};
+constexpr auto kSchemas = BitwiseSchemas("BitwiseXor", PairNodeOf<kKernel>);
 
 constexpr Variant kVariants[] = {
     {.name = "bitwise_xor",

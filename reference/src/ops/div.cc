@@ -19,43 +19,8 @@ constexpr DeviationFn kRule = DeviationBy<OpenSpot<oracle::Arithmetic::kDiv>>;
 // Open on an integer divisor of 0 and on MIN / -1: OpenSpot's spots.
 constexpr DeviationFn kOpen = OpenBy<OpenSpot<oracle::Arithmetic::kDiv>>;
 
-constexpr OpSchema kSchemas[] = {
-    {.op = "Div",
-     .since_version = 6,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC7,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .open = kOpen},
-    {.op = "Div",
-     .since_version = 7,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC7,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .broadcast = true,
-     .open = kOpen},
-    {.op = "Div",
-     .since_version = 13,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC13,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .broadcast = true,
-     .open = kOpen},
-    {.op = "Div",
-     .since_version = 14,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC14,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .broadcast = true,
-     .open = kOpen},
-};
+constexpr auto kSchemas =
+    ArithmeticSchemas("Div", PairNodeOf<kKernel>, kRule, kOpen);
 
 constexpr Variant kVariants[] = {
     {.name = "div",

@@ -14,29 +14,7 @@ void Greater(const DTypeInfo& t, const void* a, const void* b, void* out,
 
 constexpr KernelFn kNode = PairNodeOf<Greater>;
 
-constexpr OpSchema kSchemas[] = {
-    {.op = "Greater",
-     .since_version = 7,
-     .inputs = kCompareIn,
-     .outputs = kCompareOut,
-     .constraints = kOrderC7,
-     .kernel = kNode,
-     .broadcast = true},
-    {.op = "Greater",
-     .since_version = 9,
-     .inputs = kCompareIn,
-     .outputs = kCompareOut,
-     .constraints = kOrderC9,
-     .kernel = kNode,
-     .broadcast = true},
-    {.op = "Greater",
-     .since_version = 13,
-     .inputs = kCompareIn,
-     .outputs = kCompareOut,
-     .constraints = kOrderC13,
-     .kernel = kNode,
-     .broadcast = true},
-};
+constexpr auto kSchemas = OrderSchemas("Greater", kNode);
 
 constexpr Variant kVariants[] = {
     {.name = "greater",

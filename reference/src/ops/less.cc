@@ -15,29 +15,7 @@ void Less(const DTypeInfo& t, const void* a, const void* b, void* out,
 
 constexpr KernelFn kNode = PairNodeOf<Less>;
 
-constexpr OpSchema kSchemas[] = {
-    {.op = "Less",
-     .since_version = 7,
-     .inputs = kCompareIn,
-     .outputs = kCompareOut,
-     .constraints = kOrderC7,
-     .kernel = kNode,
-     .broadcast = true},
-    {.op = "Less",
-     .since_version = 9,
-     .inputs = kCompareIn,
-     .outputs = kCompareOut,
-     .constraints = kOrderC9,
-     .kernel = kNode,
-     .broadcast = true},
-    {.op = "Less",
-     .since_version = 13,
-     .inputs = kCompareIn,
-     .outputs = kCompareOut,
-     .constraints = kOrderC13,
-     .kernel = kNode,
-     .broadcast = true},
-};
+constexpr auto kSchemas = OrderSchemas("Less", kNode);
 
 constexpr Variant kVariants[] = {
     {.name = "less",

@@ -18,43 +18,8 @@ constexpr DeviationFn kRule = DeviationBy<OpenSpot<oracle::Arithmetic::kMul>>;
 // Open where the exact integer product does not fit: OpenSpot's spot.
 constexpr DeviationFn kOpen = OpenBy<OpenSpot<oracle::Arithmetic::kMul>>;
 
-constexpr OpSchema kSchemas[] = {
-    {.op = "Mul",
-     .since_version = 6,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC7,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .open = kOpen},
-    {.op = "Mul",
-     .since_version = 7,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC7,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .broadcast = true,
-     .open = kOpen},
-    {.op = "Mul",
-     .since_version = 13,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC13,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .broadcast = true,
-     .open = kOpen},
-    {.op = "Mul",
-     .since_version = 14,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC14,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .broadcast = true,
-     .open = kOpen},
-};
+constexpr auto kSchemas =
+    ArithmeticSchemas("Mul", PairNodeOf<kKernel>, kRule, kOpen);
 
 constexpr Variant kVariants[] = {
     {.name = "mul",

@@ -10,15 +10,7 @@ namespace {
 
 constexpr auto kKernel = LogicalOf<simd::BitOp::kOr>;
 
-constexpr OpSchema kSchemas[] = {
-    {.op = "Or",
-     .since_version = 7,
-     .inputs = kLogicalIn,
-     .outputs = kLogicalOut,
-     .constraints = kLogicalC,
-     .kernel = PairNodeOf<kKernel>,
-     .broadcast = true},
-};
+constexpr auto kSchemas = LogicalSchemas("Or", PairNodeOf<kKernel>);
 
 constexpr Variant kVariants[] = {
     {.name = "or",

@@ -5,9 +5,11 @@
 #ifndef ONNXCTS_SRC_OPS_ORDERING_H_
 #define ONNXCTS_SRC_OPS_ORDERING_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string_view>
 
 #include "onnxcts/dtype.h"
 #include "onnxcts/schema.h"
@@ -30,6 +32,26 @@ inline constexpr TypeConstraint kOrderC9[] = {{"T", kNumeric},
                                               {"T1", kBoolOnly}};
 inline constexpr TypeConstraint kOrderC13[] = {{"T", kNumericWithBfloat16},
                                                {"T1", kBoolOnly}};
+
+// The versions of Less or Greater, which differ only in the op's name
+// and kernel.
+constexpr std::array<OpSchema, 3> OrderSchemas(std::string_view op,
+                                               KernelFn kernel) {
+  constexpr std::span<const TypeConstraint> kConstraints[] = {
+      kOrderC7, kOrderC9, kOrderC13};
+  constexpr int kSince[] = {7, 9, 13};
+  std::array<OpSchema, 3> schemas{};
+  for (size_t i = 0; i < schemas.size(); ++i) {
+    schemas[i] = {.op = op,
+                  .since_version = kSince[i],
+                  .inputs = kCompareIn,
+                  .outputs = kCompareOut,
+                  .constraints = kConstraints[i],
+                  .kernel = kernel,
+                  .broadcast = true};
+  }
+  return schemas;
+}
 
 // The dtypes these ops have in some version: the integers, the floats of
 // 16 bits and more (no float8 format), and bool for Equal.

@@ -18,43 +18,8 @@ constexpr DeviationFn kRule = DeviationBy<OpenSpot<oracle::Arithmetic::kSub>>;
 // Open where the exact integer difference does not fit: OpenSpot's spot.
 constexpr DeviationFn kOpen = OpenBy<OpenSpot<oracle::Arithmetic::kSub>>;
 
-constexpr OpSchema kSchemas[] = {
-    {.op = "Sub",
-     .since_version = 6,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC7,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .open = kOpen},
-    {.op = "Sub",
-     .since_version = 7,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC7,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .broadcast = true,
-     .open = kOpen},
-    {.op = "Sub",
-     .since_version = 13,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC13,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .broadcast = true,
-     .open = kOpen},
-    {.op = "Sub",
-     .since_version = 14,
-     .inputs = kArithmeticIn,
-     .outputs = kArithmeticOut,
-     .constraints = kArithmeticC14,
-     .kernel = PairNodeOf<kKernel>,
-     .deviation = kRule,
-     .broadcast = true,
-     .open = kOpen},
-};
+constexpr auto kSchemas =
+    ArithmeticSchemas("Sub", PairNodeOf<kKernel>, kRule, kOpen);
 
 constexpr Variant kVariants[] = {
     {.name = "sub",

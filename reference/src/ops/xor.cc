@@ -10,15 +10,7 @@ namespace {
 
 constexpr auto kKernel = LogicalOf<simd::BitOp::kXor>;
 
-constexpr OpSchema kSchemas[] = {
-    {.op = "Xor",
-     .since_version = 7,
-     .inputs = kLogicalIn,
-     .outputs = kLogicalOut,
-     .constraints = kLogicalC,
-     .kernel = PairNodeOf<kKernel>,
-     .broadcast = true},
-};
+constexpr auto kSchemas = LogicalSchemas("Xor", PairNodeOf<kKernel>);
 
 constexpr Variant kVariants[] = {
     {.name = "xor",
