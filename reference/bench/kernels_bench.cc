@@ -10,10 +10,12 @@
 
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "onnxcts/kernels.h"
 #include "onnxcts/patterns.h"
+#include "onnxcts/variant.h"
 #include "onnxcts/verify.h"
 
 namespace onnxcts {
@@ -22,12 +24,12 @@ namespace {
 constexpr size_t kSizes[] = {1, 64, 4096, size_t{1} << 24};
 constexpr size_t kSweepChunk = size_t{1} << 22;  // float only
 
-enum class Op { kIsInf, kIsNaN, kSign };
-constexpr const char* kOpNames[] = {"IsInf", "IsNaN", "Sign"};
+// The variants scripts/bench sets beside numpy and ONNX Runtime, from the
+// variant table: each op at its attributes' defaults (IsInf: both signs).
+constexpr std::string_view kBenched[] = {"isinf", "isnan", "sign"};
 
-bool Defined(Op op, const DTypeInfo& t) {
-  if (!KernelsCover(t)) return false;  // packed dtypes and float8e8m0
-  return op == Op::kSign ? t.kind != Kind::kBool : t.is_float();
+bool Defined(const Variant& v, const DTypeInfo& t) {
+  return KernelsCover(t) && v.Defines(t);  // no packed dtype, float8e8m0
 }
 
 // Random bits: every class turns up, NaN payloads included.
@@ -47,19 +49,13 @@ void Report(benchmark::State& state, size_t n, size_t bytes_moved) {
       static_cast<int64_t>(state.iterations() * bytes_moved));
 }
 
-void BM_Kernel(benchmark::State& state, Op op, const DTypeInfo* t) {
+void BM_Kernel(benchmark::State& state, const Variant* v, const DTypeInfo* t) {
   const size_t n = static_cast<size_t>(state.range(0));
   const std::vector<uint8_t> in = RandomPatterns(*t, n);
-  const size_t out_width = op == Op::kSign ? ElementBytes(*t) : 1;
+  const size_t out_width = ElementBytes(OutputType(*v, *t));
   std::vector<uint8_t> out(n * out_width, 1);
   for (auto _ : state) {
-    if (op == Op::kSign) {
-      Sign(t->code, in.data(), out.data(), n);
-    } else if (op == Op::kIsNaN) {
-      IsNaN(t->code, in.data(), out.data(), n);
-    } else {
-      IsInf(t->code, in.data(), out.data(), n);
-    }
+    v->kernel(*v, *t, in.data(), out.data(), n);
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }
@@ -129,11 +125,11 @@ void RegisterPairs() {
 
 void RegisterAll() {
   for (const DTypeInfo& t : kDTypes) {
-    for (Op op : {Op::kIsInf, Op::kIsNaN, Op::kSign}) {
-      if (!Defined(op, t)) continue;
-      const std::string name = std::string(kOpNames[static_cast<int>(op)]) +
-                               "/" + std::string(t.name);
-      auto* b = benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, op, &t);
+    for (const std::string_view variant : kBenched) {
+      const Variant* v = FindVariant(variant);
+      if (!Defined(*v, t)) continue;
+      const std::string name = std::string(v->op) + "/" + std::string(t.name);
+      auto* b = benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, v, &t);
       for (size_t n : kSizes) b->Arg(static_cast<int64_t>(n));
       if (t.code == DType::kFloat) b->Arg(static_cast<int64_t>(kSweepChunk));
       b->UseRealTime();
