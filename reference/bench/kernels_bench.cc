@@ -49,7 +49,8 @@ void Report(benchmark::State& state, size_t n, size_t bytes_moved) {
       static_cast<int64_t>(state.iterations() * bytes_moved));
 }
 
-void BM_Kernel(benchmark::State& state, const Variant* v, const DTypeInfo* t) {
+void BM_Kernel(benchmark::State& state, const Variant* v,
+               const DTypeInfo* t) {
   const size_t n = static_cast<size_t>(state.range(0));
   const std::vector<uint8_t> in = RandomPatterns(*t, n);
   const size_t out_width = ElementBytes(OutputType(*v, *t));

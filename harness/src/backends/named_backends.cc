@@ -70,9 +70,10 @@ std::string PythonInterpreter() {
 }
 
 std::string PythonCommand(const NamedBackend& b, const BackendSpec& spec) {
+  const std::filesystem::path worker = DataDir() / "workers/python/worker.py";
   std::string cmd = ShellQuote(PythonInterpreter()) + " " +
-                    ShellQuote((DataDir() / "workers/python/worker.py").string()) +
-                    " " + std::string(b.adapter);
+                    ShellQuote(worker.string()) + " " +
+                    std::string(b.adapter);
   for (const auto& [key, value] : spec.options) {
     cmd += " " + ShellQuote(key + "=" + value);
   }
