@@ -7,36 +7,63 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
+
 #include "backends/shell_quote.h"
 #include "backends/worker_backend.h"
 #include "core/data_dir.h"
+#include "core/input_error.h"
+#include "core/json_bounded.h"
+#include "io/files.h"
 
 namespace onnxcts {
 namespace {
 
-constexpr NamedBackend kNamed[] = {
-    {"ort", "ONNX Runtime through onnxruntime-node (npm)", "node", false, true},
-    {"ort-web", "ONNX Runtime Web, WebAssembly under Node.js (npm)", "web",
-     false, true},
-    {"ort-python", "ONNX Runtime through its Python API (PyPI onnxruntime)",
-     "ort_python", true, true},
-    {"openvino", "OpenVINO, CPU plugin (PyPI openvino); "
-                 "?precision=f32&mode=accuracy asks for exact f32",
-     "openvino", true, true},
-    {"tract", "tract through its Python bindings (PyPI tract)", "tract", true,
-     true},
-    {"onnx-reference", "ONNX's reference evaluator (PyPI onnx)",
-     "onnx_reference", true, true},
-    {"tvm", "Apache TVM, Relax ONNX frontend, llvm target (PyPI apache-tvm)",
-     "tvm", true, true},
-    {"iree", "IREE, llvm-cpu (PyPI iree-base-compiler, iree-base-runtime)",
-     "iree", true, true},
-    {"tinygrad", "tinygrad's ONNX runner, CPU (PyPI tinygrad)", "tinygrad",
-     true, true},
-    {"onnx-backend", "any onnx.backend.base.Backend subclass: "
-                     "onnx-backend?class=module:Class",
-     "onnx_backend", true, false},
-};
+using nlohmann::json;
+
+std::string Text(const json& row, const std::string& key,
+                 const std::string& file, const std::string& where) {
+  if (!row.contains(key) || !row[key].is_string()) {
+    throw InputError(file, where + "/" + key, "must be a string");
+  }
+  return row[key].get<std::string>();
+}
+
+bool Flag(const json& row, const std::string& key, const std::string& file,
+          const std::string& where) {
+  if (!row.contains(key) || !row[key].is_boolean()) {
+    throw InputError(file, where + "/" + key, "must be true or false");
+  }
+  return row[key].get<bool>();
+}
+
+NamedBackend RowOf(const json& row, const std::string& file,
+                   const std::string& where) {
+  if (!row.is_object()) throw InputError(file, where, "must be an object");
+  NamedBackend b;
+  b.name = Text(row, "name", file, where);
+  b.what = Text(row, "about", file, where);
+  b.adapter = Text(row, "adapter", file, where);
+  const std::string worker = Text(row, "worker", file, where);
+  if (worker != "python" && worker != "node") {
+    throw InputError(file, where + "/worker", "must be python or node");
+  }
+  b.python = worker == "python";
+  b.probed = Flag(row, "probed", file, where);
+  if (!row.contains("options")) return b;
+  const json& options = row["options"];
+  if (!options.is_object()) {
+    throw InputError(file, where + "/options", "must be an object");
+  }
+  for (auto it = options.begin(); it != options.end(); ++it) {
+    if (!it.value().is_string()) {
+      throw InputError(file, where + "/options/" + it.key(),
+                       "must be a string");
+    }
+    b.options[it.key()] = it.value().get<std::string>();
+  }
+  return b;
+}
 
 bool SpecChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
@@ -82,7 +109,31 @@ std::string PythonCommand(const NamedBackend& b, const BackendSpec& spec) {
 
 }  // namespace
 
-std::span<const NamedBackend> NamedBackends() { return kNamed; }
+std::vector<NamedBackend> ReadNamedBackends(const std::string& path) {
+  // The file ships with onnxcts; its size is bounded all the same.
+  const json doc = ParseJsonBounded(ReadFileBounded(path, 1 << 20), path, 8);
+  if (!doc.is_object() || !doc.contains("backends") ||
+      !doc["backends"].is_array()) {
+    throw InputError(path, "/backends", "must be an array");
+  }
+  std::vector<NamedBackend> rows;
+  for (size_t i = 0; i < doc["backends"].size(); ++i) {
+    const std::string where = "/backends/" + std::to_string(i);
+    rows.push_back(RowOf(doc["backends"][i], path, where));
+    for (size_t j = 0; j + 1 < rows.size(); ++j) {
+      if (rows[j].name == rows.back().name) {
+        throw InputError(path, where + "/name", "repeats " + rows[j].name);
+      }
+    }
+  }
+  return rows;
+}
+
+std::span<const NamedBackend> NamedBackends() {
+  static const std::vector<NamedBackend> rows =
+      ReadNamedBackends((DataDir() / "workers/backends.json").string());
+  return rows;
+}
 
 BackendSpec ParseBackendSpec(std::string_view spec) {
   BackendSpec parsed;
@@ -108,9 +159,11 @@ BackendSpec ParseBackendSpec(std::string_view spec) {
 
 std::optional<std::string> NamedWorkerCommand(std::string_view spec) {
   const std::string_view name = spec.substr(0, spec.find('?'));
-  const auto b = std::ranges::find(kNamed, name, &NamedBackend::name);
-  if (b == std::end(kNamed)) return std::nullopt;
-  const BackendSpec parsed = ParseBackendSpec(spec);
+  const std::span<const NamedBackend> named = NamedBackends();
+  const auto b = std::ranges::find(named, name, &NamedBackend::name);
+  if (b == named.end()) return std::nullopt;
+  BackendSpec parsed = ParseBackendSpec(spec);
+  parsed.options.insert(b->options.begin(), b->options.end());
   if (b->python) return PythonCommand(*b, parsed);
   if (!parsed.options.empty()) {
     throw std::invalid_argument("backend '" + std::string(spec) +

@@ -4,7 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <stdexcept>
+#include <string>
+
+#include "core/input_error.h"
 
 namespace onnxcts {
 namespace {
@@ -50,6 +55,50 @@ TEST(NamedWorkerCommand, NodeBackendsTakeNoOptions) {
   EXPECT_THROW(NamedWorkerCommand("ort?threads=4"), std::invalid_argument);
   EXPECT_FALSE(NamedWorkerCommand("command:ort"));
   EXPECT_FALSE(NamedWorkerCommand("openvino2"));
+}
+
+// An alias is a row with options; the spec's own options win over them.
+TEST(NamedWorkerCommand, AnAliasCarriesItsOptions) {
+  ASSERT_EQ(unsetenv("ONNXCTS_PYTHON"), 0);
+  EXPECT_THAT(*NamedWorkerCommand("openvino-f32"),
+              EndsWith(" openvino 'mode=accuracy' 'precision=f32'"));
+  EXPECT_THAT(*NamedWorkerCommand("openvino-f32?precision=f16"),
+              EndsWith(" openvino 'mode=accuracy' 'precision=f16'"));
+}
+
+// A row that is not one names the file and the field.
+TEST(NamedBackends, ABadRowNamesItsField) {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "onnxcts-backends.json")
+          .string();
+  const std::pair<const char*, const char*> cases[] = {
+      {R"({"backends": 3})", "/backends"},
+      {R"({"backends": [{"name": "a", "about": "", "adapter": "x",
+           "worker": "ruby", "probed": true}]})",
+       "/backends/0/worker"},
+      {R"({"backends": [{"name": "a", "about": "", "adapter": "x",
+           "worker": "node", "probed": "yes"}]})",
+       "/backends/0/probed"},
+      {R"({"backends": [{"name": "a", "about": "", "adapter": "x",
+           "worker": "node", "probed": true, "options": {"k": 1}}]})",
+       "/backends/0/options/k"},
+      {R"({"backends": [
+           {"name": "a", "about": "", "adapter": "x", "worker": "node",
+            "probed": true},
+           {"name": "a", "about": "", "adapter": "y", "worker": "node",
+            "probed": true}]})",
+       "/backends/1/name"}};
+  for (const auto& [text, field] : cases) {
+    std::ofstream(path) << text;
+    try {
+      ReadNamedBackends(path);
+      ADD_FAILURE() << "no error for " << text;
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.what(), HasSubstr(path)) << text;
+      EXPECT_THAT(e.what(), HasSubstr(field)) << text;
+    }
+  }
+  std::filesystem::remove(path);
 }
 
 TEST(NamedBackends, EveryPythonAdapterHasItsFile) {

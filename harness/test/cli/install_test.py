@@ -96,6 +96,7 @@ class Installed:
         for path in ["include/onnxcts/backend_plugin.h",
                      "lib/onnxcts/onnxcts_reference_plugin.so",
                      "share/onnxcts/tolerances.json",
+                     "share/onnxcts/workers/backends.json",
                      "share/onnxcts/workers/python/worker.py",
                      "share/onnxcts/workers/python/requirements.lock",
                      "share/onnxcts/workers/ort/worker.js",

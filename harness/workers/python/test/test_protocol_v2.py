@@ -272,10 +272,24 @@ def test_a_file_request_in_a_version_2_session(session: Session) -> None:
 
 # --- every adapter: read-only views of the memory in, outputs back ----------
 
-OTHERS = {
-    "openvino": [], "tract": [], "tvm": [], "iree": [], "tinygrad": [],
-    "onnx_backend": ["class=onnxruntime.backend.backend:OnnxRuntimeBackend"],
-}
+def other_adapters() -> dict[str, list[str]]:
+    """Every Python adapter of the one list of backends
+    (harness/workers/backends.json) but the library's two above, once each,
+    with its row's options; onnx_backend needs a class to load."""
+    with open(wc.PYTHON_DIR.parent / "backends.json") as f:
+        rows = json.load(f)["backends"]
+    others: dict[str, list[str]] = {}
+    for row in rows:
+        if row["worker"] != "python" or row["adapter"] in LIBRARY:
+            continue
+        options = [f"{k}={v}" for k, v in row.get("options", {}).items()]
+        others.setdefault(row["adapter"], options)
+    others["onnx_backend"] = [
+        "class=onnxruntime.backend.backend:OnnxRuntimeBackend"]
+    return others
+
+
+OTHERS = other_adapters()
 
 
 @pytest.mark.parametrize("adapter", sorted(OTHERS))
